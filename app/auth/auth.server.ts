@@ -1,0 +1,146 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { Db } from "~/db/client.server";
+import * as schema from "~/db/schema.server";
+import type { Env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import type { Mailer } from "~/mail/mailer.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
+
+/** Per account, whatever address the attempts come from; counters live in the database. */
+export const ACCOUNT_LIMITS = {
+  "/sign-in/email": { windowSeconds: 15 * 60, max: 10 },
+  "/sign-up/email": { windowSeconds: 60 * 60, max: 5 },
+  "/request-password-reset": { windowSeconds: 60 * 60, max: 5 },
+} as const;
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+
+function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
+  // Sending must not slow the answer down (timing would tell whether an account exists).
+  mailer.send(message).catch((error) => {
+    logger.error({ err: error, to: message.to, subject: message.subject }, "mail failed");
+  });
+}
+
+export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mailer }) {
+  const siteName = "AI Solutions";
+  return betterAuth({
+    appName: siteName,
+    baseURL: env.SITE_URL,
+    basePath: "/api/auth",
+    secret: env.SESSION_SECRET,
+    trustedOrigins: [new URL(env.SITE_URL).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      async sendResetPassword({ user, url }) {
+        sendInBackground(mailer, {
+          to: user.email,
+          subject: `Reset your ${siteName} password`,
+          text: `Someone asked to reset the password of your ${siteName} account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, url }) {
+        sendInBackground(mailer, {
+          to: user.email,
+          subject: `Verify your email for ${siteName}`,
+          text: `Welcome to ${siteName}!\n\nPlease confirm your email address by opening this link:\n${url}\n\nIf you did not create an account, ignore this mail.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: env.SITE_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 5 * 60, max: 30 },
+        "/sign-up/email": { window: 10 * 60, max: 10 },
+        "/request-password-reset": { window: 10 * 60, max: 10 },
+        "/get-session": false,
+      },
+      customStorage: {
+        consume: async (key, rule) => {
+          const result = await consumeRateLimit(db, `ip:${key}`, {
+            windowSeconds: rule.window,
+            max: rule.max,
+          });
+          return result;
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const limit = ACCOUNT_LIMITS[ctx.path as keyof typeof ACCOUNT_LIMITS];
+        const email =
+          typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+        if (!limit || !email) return;
+        const result = await consumeRateLimit(db, `account:${ctx.path}:${email}`, limit);
+        if (!result.allowed) {
+          throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db
+              .insert(schema.profiles)
+              .values({ id: user.id, role: "user" })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: Auth | undefined;
+
+export function setAuth(auth: Auth | undefined) {
+  current = auth;
+}
+
+export function getAuth(): Auth {
+  if (!current) throw new Error("Auth has not been configured yet");
+  return current;
+}

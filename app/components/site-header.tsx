@@ -1,0 +1,136 @@
+import { Menu, Sparkles, X } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+export const ANCHOR_SCROLL_DELAY_MS = 100;
+
+interface HeaderProps {
+  siteName: string;
+  navItems: { label: string; url: string }[];
+  user: { email: string; isAdmin: boolean } | null;
+}
+
+function scrollToAnchor(id: string) {
+  document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+/** Home-page anchors scroll smoothly; from another page we go to / first and scroll shortly after. */
+function useNavItemClick(onNavigate: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (event: React.MouseEvent<HTMLAnchorElement>, url: string) => {
+    onNavigate();
+    if (!url.startsWith("/#")) return;
+    event.preventDefault();
+    const id = url.slice(2);
+    if (location.pathname === "/") {
+      scrollToAnchor(id);
+      window.history.replaceState(null, "", url);
+      return;
+    }
+    navigate("/");
+    setTimeout(() => scrollToAnchor(id), ANCHOR_SCROLL_DELAY_MS);
+  };
+}
+
+export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
+  const location = useLocation();
+  // The menu belongs to the page it was opened on, so it closes whenever the page changes.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const onItemClick = useNavItemClick(() => setOpenOn(null));
+  const links = user?.isAdmin ? [...navItems, { label: "Admin", url: "/admin" }] : navItems;
+  const showAccount = Boolean(user) || location.pathname.startsWith("/admin");
+
+  const account = showAccount ? (
+    <div className="flex items-center gap-3">
+      <span className="max-w-48 truncate text-sm text-muted" title={user?.email}>
+        {user?.email}
+      </span>
+      <Form method="post" action="/sign-out">
+        <Button type="submit" variant="outline" size="sm">
+          Sign Out
+        </Button>
+      </Form>
+    </div>
+  ) : (
+    <Link to="/auth" className="text-sm font-semibold text-ink hover:text-primary-strong">
+      Sign In
+    </Link>
+  );
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/90 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8"
+      >
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink">
+          <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-white">
+            <Sparkles aria-hidden className="size-4" />
+          </span>
+          {siteName}
+        </Link>
+        <ul className="hidden flex-1 items-center gap-1 lg:flex">
+          {links.map((item) => (
+            <li key={`${item.label}-${item.url}`}>
+              <a
+                href={item.url}
+                onClick={(event) => onItemClick(event, item.url)}
+                className="rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto hidden items-center gap-4 lg:flex">
+          {account}
+          <Button asChild>
+            <Link to="/schedule-consultation">Get Started</Link>
+          </Button>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+        >
+          {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+        </Button>
+      </nav>
+      <div
+        id="mobile-menu"
+        className={cn(
+          "border-t border-line bg-white px-4 pb-6 lg:hidden",
+          menuOpen ? "block" : "hidden",
+        )}
+      >
+        <ul className="flex flex-col py-2">
+          {links.map((item) => (
+            <li key={`${item.label}-${item.url}`}>
+              <a
+                href={item.url}
+                onClick={(event) => onItemClick(event, item.url)}
+                className="block rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-surface"
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col gap-3 border-t border-line pt-4">
+          {account}
+          <Button asChild>
+            <Link to="/schedule-consultation">Get Started</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

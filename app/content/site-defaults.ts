@@ -1,0 +1,177 @@
+/**
+ * Built-in defaults for everything an admin can edit. The seed writes them once; the public site
+ * falls back to them whenever a stored value is missing or empty.
+ */
+
+export const defaultSiteName = "AI Solutions";
+
+export const defaultHeroStats = [
+  { statKey: "businesses_transformed", statValue: "500+", statLabel: "Businesses Transformed" },
+  { statKey: "client_satisfaction", statValue: "98%", statLabel: "Client Satisfaction" },
+  { statKey: "ai_support", statValue: "24/7", statLabel: "AI Support" },
+];
+
+export const defaultNavItems = [
+  { label: "Home", url: "/#home" },
+  { label: "Products", url: "/#products" },
+  { label: "Services", url: "/#services" },
+  { label: "Blog", url: "/blog" },
+  { label: "About", url: "/about" },
+  { label: "Contact", url: "/contact" },
+];
+
+export const serviceIcons = [
+  "MessageCircle",
+  "Mic",
+  "Cog",
+  "Globe",
+  "Target",
+  "Users",
+  "Star",
+  "Zap",
+  "Shield",
+  "Brain",
+  "Lightbulb",
+  "Rocket",
+  "Database",
+  "Cloud",
+] as const;
+export type ServiceIcon = (typeof serviceIcons)[number];
+
+/** The page path of a service: lower case, spaces to hyphens, ampersands dropped. */
+export function servicePath(title: string) {
+  return `/${title.toLowerCase().replace(/&/g, "").replace(/ /g, "-")}`;
+}
+
+const services: { title: string; description: string; icon: ServiceIcon }[] = [
+  {
+    title: "Chatbot Agents Omnichannel",
+    description:
+      "AI chat agents that answer customers on your website, Messenger, Instagram, WhatsApp, Telegram and SMS, around the clock.",
+    icon: "MessageCircle",
+  },
+  {
+    title: "Voice-Driven AI Agents",
+    description:
+      "Voice agents for inbound and outbound calls, a virtual PBX, information lines and appointment scheduling.",
+    icon: "Mic",
+  },
+  {
+    title: "Process Automation",
+    description:
+      "Automate repetitive work across your tools so your team spends its time on what matters.",
+    icon: "Cog",
+  },
+  {
+    title: "Web Design & Development",
+    description:
+      "Fast, modern websites and web applications designed to turn visitors into customers.",
+    icon: "Globe",
+  },
+  {
+    title: "Marketing Automation",
+    description:
+      "Campaigns, follow-ups and lead nurturing that run themselves, across every channel you use.",
+    icon: "Target",
+  },
+  {
+    title: "Consulting Services",
+    description:
+      "Guidance on digital transformation, AI implementation and IoT, from strategy to rollout.",
+    icon: "Users",
+  },
+];
+
+export const defaultServices = services.map((service, index) => ({
+  ...service,
+  link: servicePath(service.title),
+  featured: index < 3,
+}));
+
+export const integrationNames = [
+  "chatwoot",
+  "vapi",
+  "cal_com",
+  "cloudflare",
+  "openai",
+  "stripe",
+  "sendgrid",
+  "twilio",
+  "google_analytics",
+  "zapier",
+  "custom-code",
+] as const;
+export type IntegrationName = (typeof integrationNames)[number];
+
+export type FooterLink = { name: string; href: string; external?: boolean };
+export type FooterLinkGroups = Record<string, FooterLink[]>;
+
+export const defaultFooterLinks: FooterLinkGroups = {
+  Products: [
+    { name: "OmniConnect Hub", href: "/products/omniconnect-hub" },
+    { name: "Hiring Hub", href: "/products/hiring-hub" },
+    { name: "OpsHub", href: "/products/opshub" },
+  ],
+  Services: defaultServices.map((s) => ({ name: s.title, href: s.link })),
+  Company: [
+    { name: "About", href: "/about" },
+    { name: "Blog", href: "/blog" },
+    { name: "Contact", href: "/contact" },
+  ],
+};
+
+/** web_settings rows written by the seed, with the description the admin sees. */
+export const defaultSettings: { key: string; value: string; description: string }[] = [
+  {
+    key: "footer_description",
+    value:
+      "AI and automation for small and medium businesses: chatbots, voice agents, process automation and more.",
+    description: "Footer description",
+  },
+  {
+    key: "footer_copyright",
+    value: `${defaultSiteName}. All rights reserved.`,
+    description: "Footer copyright line (the current year is added in front)",
+  },
+  {
+    key: "footer_links",
+    value: JSON.stringify(defaultFooterLinks),
+    description: "Footer link groups (JSON)",
+  },
+  { key: "contact_email", value: "hello@aisolutions.example", description: "Contact e-mail" },
+  { key: "contact_phone", value: "(813) 555-0142", description: "Contact phone" },
+  {
+    key: "contact_address",
+    value: "1 Shell Point Road, Ruskin, FL 33570",
+    description: "Contact address",
+  },
+  { key: "support_email", value: "support@aisolutions.example", description: "Support e-mail" },
+  { key: "sales_email", value: "sales@aisolutions.example", description: "Sales e-mail" },
+  { key: "website_url", value: "", description: "Public website URL" },
+  { key: "business_city", value: "Ruskin", description: "City" },
+  { key: "business_state", value: "FL", description: "State" },
+  { key: "business_zip", value: "33570", description: "ZIP code" },
+  { key: "business_country", value: "United States", description: "Country" },
+  { key: "site_name", value: defaultSiteName, description: "Site name" },
+  { key: "site_tagline", value: "AI-Powered Business Solutions", description: "Tagline" },
+  { key: "brand_primary_color", value: "#6366f1", description: "Primary colour" },
+  { key: "brand_accent_color", value: "#8b5cf6", description: "Accent colour" },
+  { key: "logo_url", value: "", description: "Logo URL" },
+  {
+    key: "brand_description",
+    value: "AI and automation solutions for growing businesses.",
+    description: "Brand description",
+  },
+  {
+    key: "hero_title",
+    value: "Artificial Intelligence and Creativity",
+    description: "Home page headline",
+  },
+  {
+    key: "hero_subtitle",
+    value:
+      "We build AI agents, automations and websites that help small and medium businesses serve customers faster and grow.",
+    description: "Home page subtitle",
+  },
+  { key: "hero_cta_text", value: "Schedule Consultation", description: "Home page call to action" },
+];

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  defaultHeroStats,
+  defaultNavItems,
+  defaultServices,
+  defaultSettings,
+  integrationNames,
+} from "~/content/site-defaults";
+import type { Db } from "./client.server";
+import {
+  seedRuns,
+  webIntegrations,
+  webMainPageStats,
+  webNavItems,
+  webServices,
+  webSettings,
+} from "./schema.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Each step runs once per database, ever: an admin who deletes a default never sees it come back.
+ * New defaults in later releases get a new step name.
+ */
+const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
+  {
+    name: "settings-v1",
+    run: (tx) => tx.insert(webSettings).values(defaultSettings).onConflictDoNothing(),
+  },
+  {
+    name: "hero-stats-v1",
+    run: (tx) =>
+      tx
+        .insert(webMainPageStats)
+        .values(defaultHeroStats.map((stat, i) => ({ ...stat, displayOrder: i + 1 })))
+        .onConflictDoNothing(),
+  },
+  {
+    name: "integrations-v1",
+    run: (tx) =>
+      tx
+        .insert(webIntegrations)
+        .values(integrationNames.map((name) => ({ name, enabled: false, config: {} })))
+        .onConflictDoNothing(),
+  },
+  {
+    name: "nav-items-v1",
+    run: (tx) =>
+      tx
+        .insert(webNavItems)
+        .values(defaultNavItems.map((item, i) => ({ ...item, displayOrder: i }))),
+  },
+  {
+    name: "services-v1",
+    run: (tx) =>
+      tx
+        .insert(webServices)
+        .values(defaultServices.map((service, i) => ({ ...service, displayOrder: i }))),
+  },
+];
+
+/** Writes the defaults that have never been written to this database. Safe to run concurrently. */
+export async function seedDefaults(db: Db) {
+  for (const step of steps) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: step.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (claimed.length > 0) await step.run(tx);
+    });
+  }
+}
+
+/** Removes every row but the schema (tests only). */
+export async function truncateAll(db: Db) {
+  await db.execute(sql`
+    do $$ declare t text; begin
+      for t in select tablename from pg_tables where schemaname = 'public' loop
+        execute format('truncate table %I restart identity cascade', t);
+      end loop;
+    end $$;`);
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL such as ${example}` },
+  );
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535")
+      .default(3000),
+    HOST: optionalString,
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: urlWithProtocols(
+      ["postgres:", "postgresql:"],
+      "postgres://user:password@host:5432/dbname",
+    ),
+    SITE_URL: urlWithProtocols(["http:", "https:"], "https://www.example.com"),
+    SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters long",
+    }),
+    SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
+    MAIL_FROM: optionalString,
+    TRUST_PROXY: optionalString,
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.example.com"),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://cdn.example.com/media"),
+    TURNSTILE_SITE_KEY: optionalString,
+    TURNSTILE_SECRET_KEY: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
+    }
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TURNSTILE_SITE_KEY"],
+        message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together",
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema> & {
+  DATA_DIR: string;
+  SITE_URL: string;
+  SESSION_SECRET: string;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses settings; throws an EnvError naming every bad one. Does not touch the disk. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "settings"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+/** The session secret: from the environment, or generated once and kept in DATA_DIR. */
+function resolveSessionSecret(dataDir: string, configured: string | undefined) {
+  if (configured) return configured;
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = randomBytes(48).toString("base64url");
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+    throw error;
+  }
+}
+
+let current: Env | undefined;
+
+/** Loads and validates the settings once per process, creating DATA_DIR and the session secret. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = parseEnv(source);
+  fs.mkdirSync(parsed.DATA_DIR, { recursive: true });
+  current = {
+    ...parsed,
+    SESSION_SECRET: resolveSessionSecret(parsed.DATA_DIR, parsed.SESSION_SECRET),
+  };
+  return current;
+}
+
+export function getEnv(): Env {
+  return current ?? loadEnv();
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { logger } from "~/lib/logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends over SMTP when a URL is given; otherwise writes each mail as an .eml file and logs its links. */
+export function createMailer(options: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(options.mailDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // No SMTP server is configured (a local or test setup): the links are how to follow the mail.
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      logger.info({ to: message.to, subject: message.subject, file, links }, "mail written");
+    },
+    close: () => transport.close(),
+  };
+}
+
+let current: Mailer | undefined;
+
+export function setMailer(mailer: Mailer | undefined) {
+  current = mailer;
+}
+
+export function getMailer(): Mailer {
+  if (!current) throw new Error("The mailer has not been configured yet");
+  return current;
+}

@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import { getCurrentUser } from "~/auth/session.server";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { useNonce } from "~/lib/nonce";
+import { takeToast } from "~/lib/toast.server";
+import { getSettingsMap, listNavItems, siteNameFrom } from "~/models/site.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, navItems, settings, flash] = await Promise.all([
+    getCurrentUser(request),
+    listNavItems(),
+    getSettingsMap(),
+    takeToast(request),
+  ]);
+  return data(
+    {
+      user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+      navItems,
+      siteName: siteNameFrom(settings),
+      toast: flash.toast,
+    },
+    { headers: flash.headers },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <Toaster position="top-right" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, navItems, siteName, toast } = useLoaderData<typeof loader>();
+
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : showToast.success;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader siteName={siteName} navItems={navItems} user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter siteName={siteName} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "404" : `${error.status}`;
+    details = error.status === 404 ? "Oops! Page not found" : error.statusText || details;
+  }
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+    >
+      <h1 className="text-5xl font-bold">{title}</h1>
+      <p className="text-lg text-muted">{details}</p>
+      <a href="/" className="font-semibold text-primary-strong underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,262 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
+import { type Database, openDatabase, setDatabase } from "~/db/client.server";
+import { seedDefaults } from "~/db/seed.server";
+import { type Env, EnvError, loadEnv } from "~/env.server";
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  DataDirLockedError,
+} from "~/lib/data-dir-lock.server";
+import { logger } from "~/lib/logger.server";
+import { projectRoot } from "~/lib/project-root.server";
+import { pruneRateLimits } from "~/lib/rate-limit.server";
+import { createMailer, setMailer } from "~/mail/mailer.server";
+import { adminCommandRouter } from "./admin-endpoint";
+import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
+
+export { runAdminCli } from "./admin-cli";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+export const ADMIN_TOKEN_FILE = "admin-command.token";
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    // The path only: query strings can carry tokens (verification, reset, unsubscribe links).
+    logger.info(
+      {
+        method: req.method,
+        path: req.originalUrl.split("?")[0],
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ip: req.ip,
+      },
+      "request",
+    );
+  });
+  next();
+}
+
+export function createExpressApp(options: {
+  env: Env;
+  database: Database;
+  adminToken?: string;
+  vite?: ViteDevServer;
+}) {
+  const { env, database, vite } = options;
+  const production = !vite;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) {
+    const hops = Number(env.TRUST_PROXY);
+    app.set("trust proxy", Number.isInteger(hops) ? hops : env.TRUST_PROXY);
+  }
+
+  app.use(requestLog);
+  app.use((req, _res, next) => {
+    // Overwrite whatever the client sent: rate limits key on this.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+  app.use(cspNonce);
+  app.use(securityHeaders({ production, https: env.SITE_URL.startsWith("https://") }));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", error: "The database does not answer" });
+    }
+  });
+
+  if (options.adminToken) app.use("/internal/admin", adminCommandRouter(options.adminToken));
+
+  app.use(sameOriginWrites(new URL(env.SITE_URL).origin));
+  app.all("/api/auth/*splat", toNodeHandler(getAuth()));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.join(projectRoot(), "build", "client");
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build,
+      mode: production ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(500).json({ error: "Something went wrong on our side. Please try again." });
+  });
+  return app;
+}
+
+/** Opens the database, mailer and auth of this process. Shared by the server and the admin command. */
+export async function openServices(env: Env) {
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await database.migrate();
+    await seedDefaults(database.db);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `AI Solutions <no-reply@${new URL(env.SITE_URL).hostname}>`,
+    mailDir: path.join(env.DATA_DIR, "mail"),
+  });
+  const auth = createAuth({ db: database.db, env, mailer });
+  setDatabase(database);
+  setMailer(mailer);
+  setAuth(auth);
+  return {
+    database,
+    mailer,
+    auth,
+    async close() {
+      mailer.close();
+      await database.close();
+      setDatabase(undefined);
+      setMailer(undefined);
+      setAuth(undefined);
+    },
+  };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+export async function startServer(options: { vite?: ViteDevServer } = {}): Promise<Server> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+
+  // The embedded database allows one process only; PostgreSQL allows any number.
+  let lock: DataDirLock | undefined;
+  if (!env.DATABASE_URL) {
+    try {
+      lock = acquireDataDirLock(env.DATA_DIR, "server");
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+  }
+
+  let services: Awaited<ReturnType<typeof openServices>>;
+  try {
+    services = await openServices(env);
+  } catch (error) {
+    lock?.release();
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+
+  let adminToken: string | undefined;
+  const tokenFile = path.join(env.DATA_DIR, ADMIN_TOKEN_FILE);
+  if (lock) {
+    adminToken = randomBytes(32).toString("base64url");
+    fs.writeFileSync(tokenFile, adminToken, { mode: 0o600 });
+  }
+
+  const app = createExpressApp({
+    env,
+    database: services.database,
+    adminToken,
+    vite: options.vite,
+  });
+  const server = app.listen(env.PORT, env.HOST ?? "0.0.0.0");
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await services.close();
+    lock?.release();
+    fail(
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} is already in use. Stop what uses it, or set PORT to another number.`
+        : `Could not listen on port ${env.PORT}: ${error.message}`,
+    );
+  });
+  lock?.update({ adminUrl: `http://127.0.0.1:${env.PORT}/internal/admin` });
+
+  const prune = setInterval(
+    () => pruneRateLimits(services.database.db).catch(() => {}),
+    10 * 60_000,
+  );
+  prune.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    clearInterval(prune);
+    // Stop taking connections; requests already under way finish first.
+    server.close(async () => {
+      try {
+        await services.close();
+      } finally {
+        fs.rmSync(tokenFile, { force: true });
+        lock?.release();
+        logger.info("stopped");
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn("requests still open after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  logger.info(
+    { url: env.SITE_URL, port: env.PORT, database: services.database.kind, dataDir: env.DATA_DIR },
+    "server started",
+  );
+  return server;
+}

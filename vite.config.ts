@@ -1,0 +1,19 @@
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app") },
+  },
+  build: {
+    // The server bundle's entry is our Express app, which imports React Router's build itself.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  // Native and WASM packages must be loaded from node_modules at run time, not bundled.
+  ssr: {
+    external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer"],
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));
