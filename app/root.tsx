@@ -19,7 +19,10 @@ import { getSettingsMap, listNavItems, siteNameFrom } from "~/models/site.server
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, navItems, settings, flash] = await Promise.all([

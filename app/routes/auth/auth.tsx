@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   data,
   Form,
@@ -8,7 +8,6 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
-import { toast } from "sonner";
 import { authErrorMessage, callAuth } from "~/auth/auth-api.server";
 import { getCurrentUser, safeRedirectTarget } from "~/auth/session.server";
 import { Alert } from "~/components/ui/alert";
@@ -41,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const VERIFIED_CALLBACK = "/auth?verified=1";
+
 type ActionResult = {
   intent: "sign-in" | "sign-up";
   fieldErrors?: FieldErrors;
@@ -62,7 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const result = await callAuth(request, "/sign-in/email", parsed.data);
+    // An unverified account gets a fresh verification mail; its link leads back here.
+    const result = await callAuth(request, "/sign-in/email", {
+      ...parsed.data,
+      callbackURL: VERIFIED_CALLBACK,
+    });
     if (!result.ok) {
       return data<ActionResult>(
         { intent, formError: authErrorMessage(result), email },
@@ -89,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await callAuth(request, "/sign-up/email", {
     ...parsed.data,
     name: parsed.data.email.split("@")[0],
-    callbackURL: "/auth?verified=1",
+    callbackURL: VERIFIED_CALLBACK,
   });
   if (!result.ok) {
     return data<ActionResult>(
@@ -180,17 +185,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState(searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in");
-  const shown = useRef(false);
 
   useEffect(() => {
     if (result?.intent) setTab(result.intent);
   }, [result]);
-
-  useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    if (loaderData.notice) toast.success("Email verified", { description: loaderData.notice });
-  }, [loaderData.notice]);
 
   return (
     <div className="grid min-h-[calc(100dvh-4rem)] place-items-center bg-gradient-to-b from-indigo-50 to-white px-4 py-12">

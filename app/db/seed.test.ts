@@ -1,0 +1,99 @@
+import { asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { backends, createTestDatabase } from "../../tests/support/test-database";
+import type { Database } from "./client.server";
+import {
+  webIntegrations,
+  webMainPageStats,
+  webNavItems,
+  webServices,
+  webSettings,
+} from "./schema.server";
+import { seedDefaults } from "./seed.server";
+
+describe.each(backends)("seed on %s", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("writes the spec's defaults on a new database", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const stats = await db
+      .select()
+      .from(webMainPageStats)
+      .orderBy(asc(webMainPageStats.displayOrder));
+    expect(stats.map((s) => `${s.statValue} ${s.statLabel}`)).toEqual([
+      "500+ Businesses Transformed",
+      "98% Client Satisfaction",
+      "24/7 AI Support",
+    ]);
+
+    const services = await db.select().from(webServices).orderBy(asc(webServices.displayOrder));
+    expect(services).toHaveLength(6);
+    expect(services.map((s) => s.featured)).toEqual([true, true, true, false, false, false]);
+    expect(services.map((s) => s.link)).toContain("/web-design--development");
+
+    const integrations = await db.select().from(webIntegrations);
+    expect(integrations).toHaveLength(11);
+    expect(integrations.every((i) => !i.enabled)).toBe(true);
+
+    const nav = await db.select().from(webNavItems).orderBy(asc(webNavItems.displayOrder));
+    expect(nav.map((n) => n.label)).toEqual([
+      "Home",
+      "Products",
+      "Services",
+      "Blog",
+      "About",
+      "Contact",
+    ]);
+
+    const [primary] = await db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "brand_primary_color"));
+    expect(primary?.value).toBe("#6366f1");
+    const [address] = await db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "contact_address"));
+    expect(address?.value).toContain("Ruskin");
+  });
+
+  it("never overwrites or brings back what an admin changed", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+    await db
+      .update(webSettings)
+      .set({ value: "#000000" })
+      .where(eq(webSettings.key, "brand_primary_color"));
+    await db.delete(webNavItems).where(eq(webNavItems.label, "Blog"));
+    await db.delete(webMainPageStats).where(eq(webMainPageStats.statKey, "ai_support"));
+
+    await seedDefaults(db);
+    await seedDefaults(db);
+
+    const [primary] = await db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "brand_primary_color"));
+    expect(primary?.value).toBe("#000000");
+    const nav = await db.select().from(webNavItems);
+    expect(nav.map((n) => n.label)).not.toContain("Blog");
+    expect(nav).toHaveLength(5);
+    expect(await db.select().from(webMainPageStats)).toHaveLength(2);
+    expect(await db.select().from(webServices)).toHaveLength(6);
+  });
+
+  it("gives the same result when two processes seed at once", async () => {
+    const { db } = database;
+    await Promise.all([seedDefaults(db), seedDefaults(db)]);
+    expect(await db.select().from(webServices)).toHaveLength(6);
+    expect(await db.select().from(webNavItems)).toHaveLength(6);
+  });
+});

@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../scripts/build-if-stale.js";
+import { type RunningServer, startServer } from "../support/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+/** Builds once if needed and starts one production server for the browser tests. */
+export default async function setup(project: TestProject) {
+  ensureBuild({ quiet: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+  let server: RunningServer | undefined = await startServer({ dataDir });
+  project.provide("baseURL", server.url);
+  project.provide("dataDir", dataDir);
+  return async () => {
+    await server?.stop();
+    server = undefined;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

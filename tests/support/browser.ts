@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+    );
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+const pageProblems = new WeakMap<Page, string[]>();
+
+/** A page that records console errors and uncaught exceptions; see expectCleanPage. */
+export async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  pageProblems.set(page, problems);
+  return page;
+}
+
+/** Expected problems (a 404 the test asked for) can be allowed by pattern. */
+export function expectCleanPage(page: Page, allow: RegExp[] = []) {
+  const problems = (pageProblems.get(page) ?? []).filter((p) => !allow.some((re) => re.test(p)));
+  expect(problems, "the browser console showed errors").toEqual([]);
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Waits for the newest mail to `to` in DATA_DIR/mail (the dev mail folder) and parses it. */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
+  const dir = path.join(dataDir, "mail");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const parsed = parseEml(fs.readFileSync(path.join(dir, file), "utf8"));
+      if (parsed.to.toLowerCase().includes(to.toLowerCase()) && subject.test(parsed.subject)) {
+        return { ...parsed, to, links: parsed.text.match(/https?:\/\/\S+/g) ?? [] };
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Enough of RFC 5322 for the plain-text mails this app writes (nodemailer's output). */
+export function parseEml(raw: string) {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  let body = rest.join("\n\n");
+  const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
+  if (encoding === "quoted-printable") {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    body = Buffer.from(bytes, "latin1").toString("utf8");
+  } else if (encoding === "base64") {
+    body = Buffer.from(body, "base64").toString("utf8");
+  }
+  return {
+    to: headers.get("to") ?? "",
+    subject: headers.get("subject") ?? "",
+    text: body.replace(/\r\n/g, "\n"),
+  };
+}

@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM, then waits for the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+export function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+  // The e2e server always uses its own embedded database unless a test asks otherwise.
+  if (!("DATABASE_URL" in extra)) delete env.DATABASE_URL;
+  return env;
+}
+
+/** Starts `node server.js` (the production build) and waits until /readyz answers. */
+export async function startServer(options: {
+  dataDir: string;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: projectRoot,
+    env: serverEnv(options.dataDir, port, options.env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const url = `http://localhost:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server was not ready within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port,
+    dataDir: options.dataDir,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** Runs a node script of the project to completion. */
+export function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: projectRoot,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function runAdminCommand(dataDir: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
+  return runNode(["scripts/admin.js", ...args], serverEnv(dataDir, 0, extra));
+}

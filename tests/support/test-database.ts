@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openPglite, openPostgres } from "~/db/client.server";
+
+export type Backend = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (as CI does). */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+/**
+ * A fresh, migrated database of the given kind. PostgreSQL gets a new database per call, dropped
+ * again by `close()`, so test files never see each other's rows.
+ */
+export async function createTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === "pglite") {
+    const template = fs.readFileSync(inject("pgliteTemplate"));
+    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    return openPglite(client);
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), { max: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
