@@ -5,7 +5,6 @@ let errors: unknown[][] = [];
 
 beforeEach(() => {
   errors = [];
-  // biome-ignore lint/suspicious/noConsole: this is the guard that watches console.error
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     errors.push(args);
   });
