@@ -22,17 +22,29 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     { message: `must be a URL such as ${example}` },
   );
 
+/** A blank value (`PORT=` in an env file) means "not set", for every setting. */
+const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce
-      .number({ message: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be between 1 and 65535")
-      .max(65535, "must be between 1 and 65535")
-      .default(3000),
+    NODE_ENV: blankAsUnset(z.enum(["development", "production", "test"]).default("production")),
+    PORT: blankAsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, "must be a whole number between 1 and 65535")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1, "must be between 1 and 65535")
+            .max(65535, "must be between 1 and 65535"),
+        )
+        .default(3000),
+    ),
     HOST: optionalString,
-    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATA_DIR: blankAsUnset(z.string().trim().default("./data")),
     DATABASE_URL: urlWithProtocols(
       ["postgres:", "postgresql:"],
       "postgres://user:password@host:5432/dbname",
@@ -44,9 +56,9 @@ export const envSchema = z
     SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
     MAIL_FROM: optionalString,
     TRUST_PROXY: optionalString,
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
+    LOG_LEVEL: blankAsUnset(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
     S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.example.com"),
     S3_REGION: optionalString,
     S3_BUCKET: optionalString,
@@ -57,12 +69,14 @@ export const envSchema = z
     TURNSTILE_SECRET_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
-    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
+    const s3Required = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    const s3Optional = [env.S3_ENDPOINT, env.S3_REGION, env.S3_PUBLIC_URL];
+    if ([...s3Required, ...s3Optional].some(Boolean) && !s3Required.every(Boolean)) {
       ctx.addIssue({
         code: "custom",
         path: ["S3_BUCKET"],
-        message: "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+        message:
+          "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (S3_ENDPOINT, S3_REGION and S3_PUBLIC_URL only add to them)",
       });
     }
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {

@@ -21,7 +21,7 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       info.holder === "server"
-        ? `Another server (process ${info.pid}) is already using the data directory ${path.dirname(lockFile)}. Stop it first, or give this one another DATA_DIR.`
+        ? `Another server (process ${info.pid}) is already using the data directory ${path.dirname(lockFile)}. Stop it first, or give this one another DATA_DIR. (If no server is running, delete ${lockFile}.)`
         : `An admin command (process ${info.pid}) is using the data directory ${path.dirname(lockFile)}. Try again when it has finished.`,
     );
     this.name = "DataDirLockedError";
@@ -67,7 +67,7 @@ export function acquireDataDirLock(dataDir: string, holder: LockInfo["holder"]):
   const file = lockFilePath(dataDir);
   let info: LockInfo = { pid: process.pid, holder, startedAt: new Date().toISOString() };
 
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(info), { flag: "wx", mode: 0o600 });
       let released = false;
@@ -94,9 +94,54 @@ export function acquireDataDirLock(dataDir: string, holder: LockInfo["holder"]):
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holderInfo = readLiveLock(dataDir);
       if (holderInfo) throw new DataDirLockedError(file, holderInfo);
-      // A stale lock left by a process that died: remove it and try again.
-      fs.rmSync(file, { force: true });
+      clearStaleLock(file);
     }
   }
   throw new Error(`Could not take the lock ${file}`);
+}
+
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes a dead holder's lock. Only the holder of a short-lived guard file may remove a lock, and
+ * it checks again under the guard; a live lock can only be created, never replaced, so what it
+ * removes is the dead lock it checked. A guard left by a process that crashed expires after 10 s.
+ */
+function clearStaleLock(file: string) {
+  const guard = `${file}.takeover`;
+  try {
+    fs.writeFileSync(guard, String(process.pid), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    try {
+      if (Date.now() - fs.statSync(guard).mtimeMs > 10_000) fs.rmSync(guard, { force: true });
+    } catch {
+      // Gone already.
+    }
+    sleepSync(20);
+    return;
+  }
+  try {
+    let stat: fs.Stats;
+    let raw: string;
+    try {
+      stat = fs.statSync(file);
+      raw = fs.readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    let info: LockInfo | undefined;
+    try {
+      info = JSON.parse(raw) as LockInfo;
+    } catch {
+      // Unreadable: either left half-written by a crash, or being written right now.
+      if (Date.now() - stat.mtimeMs > 2_000) fs.rmSync(file, { force: true });
+      return;
+    }
+    if (!isAlive(info.pid) || info.pid === process.pid) fs.rmSync(file, { force: true });
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
 }

@@ -26,15 +26,20 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
-export function serverEnv(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}) {
+export function serverEnv(
+  dataDir: string,
+  port: number | undefined,
+  extra: NodeJS.ProcessEnv = {},
+) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
-    PORT: String(port),
     LOG_LEVEL: "warn",
     ...extra,
   };
+  if (port === undefined) delete env.PORT;
+  else env.PORT = String(port);
   // The e2e server always uses its own embedded database unless a test asks otherwise.
   if (!("DATABASE_URL" in extra)) delete env.DATABASE_URL;
   return env;
@@ -120,5 +125,5 @@ export function runNode(
 }
 
 export function runAdminCommand(dataDir: string, args: string[], extra: NodeJS.ProcessEnv = {}) {
-  return runNode(["scripts/admin.js", ...args], serverEnv(dataDir, 0, extra));
+  return runNode(["scripts/admin.js", ...args], serverEnv(dataDir, undefined, extra));
 }
