@@ -1,0 +1,66 @@
+// `npm test`: typecheck, lint, unit and integration tests, then the browser tests against the
+// production build. Ends with one summary line that CI reads.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
+
+let passed = 0;
+let failed = 0;
+const rows = [];
+
+function run(label, command, args) {
+  process.stdout.write(`\n=== ${label}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  rows.push(`${label.padEnd(12)} ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+}
+
+function suite(label, project) {
+  const report = path.join(reports, `${project}.json`);
+  const { ok, seconds } = run(label, bin("vitest"), [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+  try {
+    counts = JSON.parse(fs.readFileSync(report, "utf8"));
+  } catch {
+    // No report: the run itself failed before any test (counted below).
+  }
+  passed += counts.numPassedTests;
+  failed += counts.numFailedTests;
+  const skipped = counts.numPendingTests + counts.numTodoTests;
+  // A run that failed without a failing test (a crash, a hook error) still counts as a failure.
+  if (!ok && counts.numFailedTests === 0) failed += 1;
+  rows.push(
+    `${label.padEnd(12)} ${counts.numPassedTests} passed, ${counts.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""} (${seconds} s)`,
+  );
+}
+
+check("typecheck", process.execPath, [path.join(root, "scripts", "typecheck.js")]);
+check("lint", bin("biome"), ["check", "."]);
+suite("unit", "unit");
+suite("e2e", "e2e");
+
+fs.rmSync(reports, { recursive: true, force: true });
+process.stdout.write(`\n${rows.join("\n")}\n\n`);
+process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+process.exitCode = failed === 0 ? 0 : 1;
