@@ -6,6 +6,7 @@ import * as schema from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { serviceSlot } from "~/lib/service-slot.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -134,13 +135,6 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let current: Auth | undefined;
-
-export function setAuth(auth: Auth | undefined) {
-  current = auth;
-}
-
-export function getAuth(): Auth {
-  if (!current) throw new Error("Auth has not been configured yet");
-  return current;
-}
+const authSlot = serviceSlot<Auth>("Auth");
+export const setAuth = authSlot.set;
+export const getAuth = authSlot.get;

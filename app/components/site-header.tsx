@@ -35,6 +35,34 @@ function useNavItemClick(onNavigate: () => void) {
   };
 }
 
+function NavList({
+  links,
+  onItemClick,
+  className,
+  linkClassName,
+}: {
+  links: HeaderProps["navItems"];
+  onItemClick: ReturnType<typeof useNavItemClick>;
+  className: string;
+  linkClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((item) => (
+        <li key={`${item.label}-${item.url}`}>
+          <a
+            href={item.url}
+            onClick={(event) => onItemClick(event, item.url)}
+            className={linkClassName}
+          >
+            {item.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
   const location = useLocation();
   // The menu belongs to the page it was opened on, so it closes whenever the page changes.
@@ -61,6 +89,12 @@ export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
     </Link>
   );
 
+  const getStarted = (
+    <Button asChild>
+      <Link to="/schedule-consultation">Get Started</Link>
+    </Button>
+  );
+
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/90 backdrop-blur">
       <nav
@@ -73,24 +107,15 @@ export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
           </span>
           {siteName}
         </Link>
-        <ul className="hidden flex-1 items-center gap-1 lg:flex">
-          {links.map((item) => (
-            <li key={`${item.label}-${item.url}`}>
-              <a
-                href={item.url}
-                onClick={(event) => onItemClick(event, item.url)}
-                className="rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
-              >
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <NavList
+          links={links}
+          onItemClick={onItemClick}
+          className="hidden flex-1 items-center gap-1 lg:flex"
+          linkClassName="rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
+        />
         <div className="ml-auto hidden items-center gap-4 lg:flex">
           {account}
-          <Button asChild>
-            <Link to="/schedule-consultation">Get Started</Link>
-          </Button>
+          {getStarted}
         </div>
         <Button
           variant="ghost"
@@ -111,24 +136,15 @@ export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
           menuOpen ? "block" : "hidden",
         )}
       >
-        <ul className="flex flex-col py-2">
-          {links.map((item) => (
-            <li key={`${item.label}-${item.url}`}>
-              <a
-                href={item.url}
-                onClick={(event) => onItemClick(event, item.url)}
-                className="block rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-surface"
-              >
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <NavList
+          links={links}
+          onItemClick={onItemClick}
+          className="flex flex-col py-2"
+          linkClassName="block rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-surface"
+        />
         <div className="flex flex-col gap-3 border-t border-line pt-4">
           {account}
-          <Button asChild>
-            <Link to="/schedule-consultation">Get Started</Link>
-          </Button>
+          {getStarted}
         </div>
       </div>
     </header>

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "~/lib/project-root.server";
+import { serviceSlot } from "~/lib/service-slot.server";
 import * as schema from "./schema.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,16 +83,9 @@ export async function openDatabase(options: {
   return openPglite(client);
 }
 
-let current: Database | undefined;
-
-export function setDatabase(database: Database | undefined) {
-  current = database;
-}
-
-export function getDatabase(): Database {
-  if (!current) throw new Error("The database has not been opened yet");
-  return current;
-}
+const databaseSlot = serviceSlot<Database>("The database");
+export const setDatabase = databaseSlot.set;
+export const getDatabase = databaseSlot.get;
 
 /** The Drizzle handle of the process-wide database. */
 export function getDb(): Db {

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { logger } from "~/lib/logger.server";
+import { serviceSlot } from "~/lib/service-slot.server";
 
 export interface MailMessage {
   to: string;
@@ -46,13 +47,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   };
 }
 
-let current: Mailer | undefined;
-
-export function setMailer(mailer: Mailer | undefined) {
-  current = mailer;
-}
-
-export function getMailer(): Mailer {
-  if (!current) throw new Error("The mailer has not been configured yet");
-  return current;
-}
+const mailerSlot = serviceSlot<Mailer>("The mailer");
+export const setMailer = mailerSlot.set;
+export const getMailer = mailerSlot.get;
