@@ -8,11 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigation,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
 import { getCurrentUser } from "~/auth/session.server";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { FullScreenSpinner } from "~/components/ui/spinner";
 import { useNonce } from "~/lib/nonce";
 import { takeToast } from "~/lib/toast.server";
 import { getSettingsMap, listNavItems, siteNameFrom } from "~/models/site.server";
@@ -64,6 +66,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { user, navItems, siteName, toast } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  // The auth state of a page is settled on the server; while a client-side move to a guarded
+  // or auth page waits for it, the whole screen shows a spinner.
+  const checkingAuth =
+    navigation.state === "loading" && /^\/(admin|auth)(\/|$)/.test(navigation.location.pathname);
 
   useEffect(() => {
     if (!toast) return;
@@ -84,6 +91,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter siteName={siteName} />
+      {checkingAuth ? <FullScreenSpinner /> : null}
     </>
   );
 }

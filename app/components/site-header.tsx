@@ -20,9 +20,9 @@ function scrollToAnchor(id: string) {
 function useNavItemClick(onNavigate: () => void) {
   const location = useLocation();
   const navigate = useNavigate();
-  return (event: React.MouseEvent<HTMLAnchorElement>, url: string) => {
+  return (event: React.MouseEvent<HTMLAnchorElement> | null, url: string) => {
     onNavigate();
-    if (!url.startsWith("/#")) return;
+    if (!event || !url.startsWith("/#")) return;
     event.preventDefault();
     const id = url.slice(2);
     if (location.pathname === "/") {
@@ -50,13 +50,23 @@ function NavList({
     <ul className={className}>
       {links.map((item) => (
         <li key={`${item.label}-${item.url}`}>
-          <a
-            href={item.url}
-            onClick={(event) => onItemClick(event, item.url)}
-            className={linkClassName}
-          >
-            {item.label}
-          </a>
+          {item.url.startsWith("/") && !item.url.startsWith("/#") ? (
+            <Link
+              to={item.url}
+              onClick={() => onItemClick(null, item.url)}
+              className={linkClassName}
+            >
+              {item.label}
+            </Link>
+          ) : (
+            <a
+              href={item.url}
+              onClick={(event) => onItemClick(event, item.url)}
+              className={linkClassName}
+            >
+              {item.label}
+            </a>
+          )}
         </li>
       ))}
     </ul>

@@ -185,3 +185,40 @@ describe("stopping and starting again", () => {
     expect(await again.stop()).toBe(0);
   });
 });
+
+describe("the route guard while it checks", () => {
+  it("covers the screen with a spinner while a move to /admin waits for the server", async () => {
+    const email = `spinner-${Date.now()}@example.com`;
+    const created = await runAdminCommand(dataDir, ["create", "--email", email], {
+      ADMIN_PASSWORD: "spinner password",
+    });
+    expect(created.code).toBe(0);
+    const context = await browser.newContext({ baseURL });
+    const page = await newPage(context);
+    await page.goto("/auth");
+    await signIn(page, email, "spinner password");
+    await page.waitForURL(`${baseURL}/`);
+
+    // Hold the admin page's data back for a moment, as a slow network would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Admin" })
+      .click();
+    await expect.poll(() => page.getByRole("status", { name: "Loading" }).isVisible()).toBe(true);
+    release();
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Admin dashboard" }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole("status", { name: "Loading" }).count()).toBe(0);
+    expectCleanPage(page);
+    await context.close();
+  });
+});
