@@ -15,6 +15,7 @@ import { getCurrentUser } from "~/auth/session.server";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { FullScreenSpinner } from "~/components/ui/spinner";
+import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import { takeToast } from "~/lib/toast.server";
 import { getSettingsMap, listNavItems, siteNameFrom } from "~/models/site.server";
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
       navItems,
       siteName: siteNameFrom(settings),
+      siteUrl: getEnv().SITE_URL,
       toast: flash.toast,
     },
     { headers: flash.headers },

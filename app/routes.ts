@@ -1,14 +1,38 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { servicePages } from "./content/service-paths";
 
 export default [
+  // Marketing pages
   index("routes/marketing/home.tsx"),
+  ...servicePages.map((path) =>
+    route(path, "routes/marketing/service.tsx", { id: `service${path.replace(/\//g, "-")}` }),
+  ),
+  route("schedule-consultation", "routes/marketing/schedule-consultation.tsx"),
+  route("products/hiring-hub", "routes/marketing/products/hiring-hub.tsx"),
+  route("products/opshub", "routes/marketing/products/opshub.tsx"),
+  route("products/studio", "routes/marketing/products/studio.tsx"),
+  route("products/omniconnect-hub", "routes/marketing/products/omniconnect-hub.tsx"),
+  route("products/restaurant-ops", "routes/marketing/products/restaurant-ops.ts"),
+  route("products/chat-widget", "routes/marketing/products/chat-widget.ts"),
+  route("demos", "routes/marketing/demos.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>
+    route(path, "routes/marketing/legal.tsx", { id: `legal-${path}` }),
+  ),
 
+  // Auth
   route("auth", "routes/auth/auth.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
 
+  // Admin
   route("admin", "routes/admin/dashboard.tsx"),
+
+  // Resources
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
 import {
   defaultHeroStats,
   defaultNavItems,
@@ -56,6 +57,20 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
       tx
         .insert(webServices)
         .values(defaultServices.map((service, i) => ({ ...service, displayOrder: i }))),
+  },
+  {
+    name: "external-links-v1",
+    run: (tx) =>
+      tx
+        .insert(webSettings)
+        .values(
+          Object.entries(externalLinkDefaults).map(([key, value]) => ({
+            key,
+            value,
+            description: externalLinkLabels[key as keyof typeof externalLinkLabels],
+          })),
+        )
+        .onConflictDoNothing(),
   },
 ];
 

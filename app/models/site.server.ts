@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { type ExternalLinks, resolveExternalLinks } from "~/content/external-links";
 import { defaultNavItems, defaultSiteName } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { webNavItems, webSettings } from "~/db/schema.server";
@@ -37,4 +38,9 @@ export async function getSettingsMap(): Promise<Map<string, string>> {
 
 export function siteNameFrom(settings: Map<string, string>) {
   return settings.get("site_name")?.trim() || defaultSiteName;
+}
+
+/** Product apps, demo sites and the booking page, with the built-in defaults for empty settings. */
+export async function getExternalLinks(): Promise<ExternalLinks> {
+  return resolveExternalLinks(await getSettingsMap());
 }

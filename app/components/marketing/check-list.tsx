@@ -1,0 +1,15 @@
+import { CircleCheck } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+export function CheckList({ items, className }: { items: string[]; className?: string }) {
+  return (
+    <ul className={cn("grid gap-4 sm:grid-cols-2", className)}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-3">
+          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+          <span className="text-ink">{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+/** A page band with an optional eyebrow, heading and intro; `id` makes it an anchor target. */
+export function Section({
+  id,
+  eyebrow,
+  title,
+  intro,
+  tone = "plain",
+  className,
+  children,
+}: {
+  id?: string;
+  eyebrow?: string;
+  title?: string;
+  intro?: string;
+  tone?: "plain" | "muted" | "dark";
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const headingId = id && title ? `${id}-heading` : undefined;
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn(
+        "scroll-mt-20 py-16 sm:py-24",
+        tone === "muted" && "bg-surface",
+        tone === "dark" && "bg-ink text-white",
+        className,
+      )}
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        {title ? (
+          <div className="mx-auto mb-12 max-w-3xl text-center">
+            {eyebrow ? (
+              <p
+                className={cn(
+                  "text-sm font-semibold uppercase tracking-wider",
+                  tone === "dark" ? "text-indigo-200" : "text-primary-strong",
+                )}
+              >
+                {eyebrow}
+              </p>
+            ) : null}
+            <h2 id={headingId} className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+              {title}
+            </h2>
+            {intro ? (
+              <p className={cn("mt-4 text-lg", tone === "dark" ? "text-slate-300" : "text-muted")}>
+                {intro}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageHero } from "~/components/marketing/page-hero";
+
+// Placeholder until this page's content lands.
+export default function Page() {
+  return <PageHero title="studio" description="This page is being written." />;
+}
