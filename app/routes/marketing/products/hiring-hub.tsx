@@ -1,6 +1,118 @@
+import { CalendarCheck, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { CheckList } from "~/components/marketing/check-list";
+import { CtaBanner } from "~/components/marketing/cta-banner";
+import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
+import { Section } from "~/components/marketing/section";
+import { Button } from "~/components/ui/button";
+import { getProduct, hiringHub } from "~/content/products";
+import { seo } from "~/lib/seo";
+import { getExternalLinks } from "~/models/site.server";
+import type { Route } from "./+types/hiring-hub";
 
-// Placeholder until this page's content lands.
-export default function Page() {
-  return <PageHero title="hiring-hub" description="This page is being written." />;
+const product = getProduct("hiring-hub");
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: `${product.name}: AI Recruiting Platform`,
+    description: product.description,
+    path: product.path,
+  });
+
+export async function loader() {
+  const links = await getExternalLinks();
+  return { appUrl: links.hiring_hub_app_url };
+}
+
+export default function HiringHubPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero
+        badge={product.category}
+        title={product.name}
+        description={hiringHub.intro}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
+                Launch Hiring Hub
+                <ExternalLink aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/schedule-consultation">
+                <CalendarCheck aria-hidden />
+                Schedule Consultation
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <dl
+          data-testid="product-stats"
+          className="mx-auto mt-14 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4"
+        >
+          {hiringHub.stats.map((stat) => (
+            <div
+              key={stat.label}
+              data-testid="product-stat"
+              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-4 py-5 shadow-sm"
+            >
+              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
+              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
+                {stat.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
+
+      <Section
+        id="features"
+        eyebrow="Features"
+        className="pt-4 sm:pt-8"
+        title={hiringHub.title}
+        intro="Five AI tools that take a vacancy from first application to signed offer."
+      >
+        <ul className="flex flex-wrap justify-center gap-6">
+          {hiringHub.features.map((feature) => (
+            <li
+              key={feature.title}
+              data-testid="feature-card"
+              className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+            >
+              <FeatureCard
+                icon={feature.icon}
+                title={feature.title}
+                description={feature.description}
+                className="h-full"
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="benefits"
+        tone="muted"
+        eyebrow="Benefits"
+        title="Why teams choose Hiring Hub"
+        intro="Less time sorting applications, more time with the candidates you want to hire."
+      >
+        <div
+          data-testid="benefit-list"
+          className="mx-auto max-w-4xl rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-10"
+        >
+          <CheckList items={hiringHub.benefits} />
+        </div>
+      </Section>
+
+      <CtaBanner
+        title="Ready to hire faster?"
+        description="Book a free consultation and we'll show you how Hiring Hub fits your hiring process, from job post to offer."
+      />
+    </>
+  );
 }

@@ -1,6 +1,141 @@
+import { ArrowRight, CircleCheck, ExternalLink, PlayCircle } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBanner } from "~/components/marketing/cta-banner";
+import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
+import { Section } from "~/components/marketing/section";
+import { Button } from "~/components/ui/button";
+import { getProduct, industryDemos, omniConnect } from "~/content/products";
+import { seo } from "~/lib/seo";
+import { getExternalLinks } from "~/models/site.server";
+import type { Route } from "./+types/omniconnect-hub";
 
-// Placeholder until this page's content lands.
-export default function Page() {
-  return <PageHero title="omniconnect-hub" description="This page is being written." />;
+const product = getProduct("omniconnect-hub");
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: `${product.name}: Chat Widget Hub`,
+    description: product.description,
+    path: product.path,
+  });
+
+export async function loader() {
+  const links = await getExternalLinks();
+  return { appUrl: links.omniconnect_app_url };
+}
+
+export default function OmniConnectHubPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero
+        badge={product.category}
+        title={product.name}
+        description={omniConnect.intro}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
+                Start Free Trial
+                <ExternalLink aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/demos">
+                <PlayCircle aria-hidden />
+                Watch Demo
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted">
+          {omniConnect.trialFacts.map((fact) => (
+            <li key={fact} className="flex items-center gap-1.5">
+              <CircleCheck aria-hidden className="size-4 text-emerald-600" />
+              {fact}
+            </li>
+          ))}
+        </ul>
+        <dl
+          data-testid="product-stats"
+          className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4"
+        >
+          {omniConnect.stats.map((stat) => (
+            <div
+              key={stat.label}
+              data-testid="product-stat"
+              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-4 py-5 shadow-sm"
+            >
+              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
+              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
+                {stat.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
+
+      <Section
+        id="features"
+        eyebrow="Features"
+        className="pt-4 sm:pt-8"
+        title={omniConnect.title}
+        intro="Chat, call, record and share files with your visitors from a single widget, with voice AI covering the hours your team is away."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {omniConnect.features.map((feature) => (
+            <li key={feature.title} data-testid="feature-card">
+              <FeatureCard
+                icon={feature.icon}
+                title={feature.title}
+                description={feature.description}
+                className="h-full"
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="industry-flows"
+        tone="muted"
+        eyebrow="Industry flows"
+        title="Start from a flow built for your industry"
+        intro="Each flow comes with the questions, hand-offs and bookings a business like yours needs on day one. Try them on our live demo sites."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {industryDemos.map((demo) => (
+            <li
+              key={demo.id}
+              data-testid="industry-card"
+              className="flex gap-4 rounded-2xl border border-line bg-white p-6 shadow-sm"
+            >
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-primary-strong">
+                <demo.icon aria-hidden className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-ink">{demo.title}</h3>
+                <p className="mt-1 text-sm text-muted">{demo.highlights.join(" · ")}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 text-center">
+          <Button asChild size="lg" variant="outline">
+            <Link to="/demos">
+              Explore the industry demos
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </div>
+      </Section>
+
+      <CtaBanner
+        title="Start your 14-day free trial"
+        description="No credit card required and setup takes about 5 minutes. Prefer a guided start? Book a free consultation and we'll configure the widget with you."
+        secondary={{ label: "Watch Demo", to: "/demos" }}
+      />
+    </>
+  );
 }

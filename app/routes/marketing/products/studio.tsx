@@ -1,6 +1,125 @@
+import { CalendarCheck, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBanner } from "~/components/marketing/cta-banner";
+import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
+import { Section } from "~/components/marketing/section";
+import { Button } from "~/components/ui/button";
+import { getProduct, studio } from "~/content/products";
+import { seo } from "~/lib/seo";
+import { getExternalLinks } from "~/models/site.server";
+import type { Route } from "./+types/studio";
 
-// Placeholder until this page's content lands.
-export default function Page() {
-  return <PageHero title="studio" description="This page is being written." />;
+const product = getProduct("studio");
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: `${product.name}: AI Social Media Studio`,
+    description: product.description,
+    path: product.path,
+  });
+
+export async function loader() {
+  const links = await getExternalLinks();
+  return { appUrl: links.studio_app_url };
+}
+
+export default function StudioPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero
+        badge={product.category}
+        title={product.name}
+        description={studio.intro}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
+                Get Started
+                <ExternalLink aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/schedule-consultation">
+                <CalendarCheck aria-hidden />
+                Schedule Demo
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <dl
+          data-testid="product-stats"
+          className="mx-auto mt-14 grid max-w-3xl grid-cols-3 gap-3 sm:gap-4"
+        >
+          {studio.stats.map((stat) => (
+            <div
+              key={stat.label}
+              data-testid="product-stat"
+              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-2 py-5 shadow-sm sm:px-4"
+            >
+              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
+              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
+                {stat.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
+
+      <Section
+        id="features"
+        eyebrow="Features"
+        className="pt-4 sm:pt-8"
+        title={studio.title}
+        intro="Everything a small marketing team needs to post consistently without living in six different apps."
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {studio.features.map((feature) => (
+            <li key={feature.title} data-testid="feature-card">
+              <FeatureCard
+                icon={feature.icon}
+                title={feature.title}
+                description={feature.description}
+                className="h-full"
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="how-it-works"
+        tone="muted"
+        eyebrow="How it works"
+        title="From idea to published post in three steps"
+      >
+        <ol className="grid gap-6 md:grid-cols-3">
+          {studio.steps.map((step, index) => (
+            <li
+              key={step.title}
+              data-testid="step-card"
+              className="rounded-2xl border border-line bg-white p-6 shadow-sm"
+            >
+              <span
+                aria-hidden
+                className="grid size-10 place-items-center rounded-full bg-primary-strong text-lg font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 text-muted">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <CtaBanner
+        title="Put your social media on autopilot"
+        description="See Studio plan, write and publish a week of posts for your business in a short demo."
+        primary={{ label: "Schedule Demo", to: "/schedule-consultation" }}
+      />
+    </>
+  );
 }
