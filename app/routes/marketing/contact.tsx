@@ -1,6 +1,237 @@
+import {
+  CalendarCheck,
+  Clock,
+  ExternalLink,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  MessagesSquare,
+  Phone,
+  Send,
+} from "lucide-react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { CheckList } from "~/components/marketing/check-list";
 import { PageHero } from "~/components/marketing/page-hero";
+import { Button } from "~/components/ui/button";
+import { companyDetailsFrom, telHref } from "~/content/legal";
+import { seo } from "~/lib/seo";
+import { getSettingsMap } from "~/models/site.server";
+import type { Route } from "./+types/contact";
 
-// Placeholder until this page's content lands.
-export default function Page() {
-  return <PageHero title="Contact" description="This page is being written." />;
+const socialNetworks = [
+  { key: "social_linkedin", label: "LinkedIn" },
+  { key: "social_twitter", label: "X (Twitter)" },
+  { key: "social_facebook", label: "Facebook" },
+  { key: "social_instagram", label: "Instagram" },
+  { key: "social_youtube", label: "YouTube" },
+] as const;
+
+/** Weekday hours; a setting for them does not exist yet. */
+const businessHours = [
+  { days: "Monday – Friday", hours: "9:00 AM – 6:00 PM" },
+  { days: "Saturday", hours: "Closed" },
+  { days: "Sunday", hours: "Closed" },
+];
+
+/** Only web addresses become links; anything else an admin typed is left out. */
+function safeWebUrl(value: string | undefined) {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loader() {
+  const settings = await getSettingsMap();
+  const social = socialNetworks.flatMap(({ key, label }) => {
+    const href = safeWebUrl(settings.get(key));
+    return href ? [{ label, href }] : [];
+  });
+  return { company: companyDetailsFrom(settings), social };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Contact Us",
+    description:
+      "Get in touch by e-mail, phone or mail. Our contact details, business hours and how to send us a message about AI agents, automation or a web project.",
+    path: "/contact",
+  });
+
+function Panel({
+  id,
+  title,
+  icon: Icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm"
+    >
+      <h2 id={`${id}-heading`} className="flex items-center gap-3 text-lg font-semibold text-ink">
+        <span className="grid size-9 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const detailLink = "break-words font-medium text-primary-strong hover:underline";
+const phoneLink = "whitespace-nowrap font-medium text-primary-strong hover:underline";
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { company, social } = loaderData;
+  const mailto = `mailto:${company.email}`;
+
+  return (
+    <>
+      <PageHero
+        badge="Contact"
+        title="Contact Us"
+        description="Have a question about AI agents, automation or a web project? Write, call or drop us a line by mail. We'd love to hear what you're working on."
+      />
+
+      <div className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="grid gap-8 lg:grid-cols-5">
+          <div className="space-y-6 lg:col-span-2">
+            <Panel id="details" title="Contact details" icon={MessagesSquare}>
+              <dl className="mt-5 space-y-5">
+                <div className="relative pl-8">
+                  <dt className="text-sm text-muted">
+                    <Mail aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                    Email
+                  </dt>
+                  <dd>
+                    <a href={mailto} className={detailLink}>
+                      {company.email}
+                    </a>
+                  </dd>
+                </div>
+                <div className="relative pl-8">
+                  <dt className="text-sm text-muted">
+                    <Phone aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                    Phone
+                  </dt>
+                  <dd>
+                    <a href={telHref(company.phone)} className={phoneLink}>
+                      {company.phone}
+                    </a>
+                  </dd>
+                </div>
+                <div className="relative pl-8">
+                  <dt className="text-sm text-muted">
+                    <MapPin aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                    Address
+                  </dt>
+                  <dd>
+                    <address className="font-medium text-ink not-italic">{company.address}</address>
+                  </dd>
+                </div>
+              </dl>
+            </Panel>
+
+            <Panel id="hours" title="Business hours" icon={Clock}>
+              <dl className="mt-5 divide-y divide-line">
+                {businessHours.map((row) => (
+                  <div key={row.days} className="flex justify-between gap-4 py-2.5 text-sm">
+                    <dt className="text-muted">{row.days}</dt>
+                    <dd className="text-right font-medium text-ink">{row.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Panel>
+
+            {social.length > 0 ? (
+              <Panel id="social" title="Follow us" icon={Send}>
+                <ul className="mt-5 flex flex-wrap gap-3">
+                  {social.map((item) => (
+                    <li key={item.label}>
+                      <a
+                        href={item.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-indigo-300 hover:text-primary-strong"
+                      >
+                        {item.label}
+                        <ExternalLink aria-hidden className="size-4" />
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </Panel>
+            ) : null}
+          </div>
+
+          {/* The message form arrives in a later issue; this section is where it goes. */}
+          <section
+            id="message"
+            aria-labelledby="message-heading"
+            className="scroll-mt-24 rounded-2xl border border-line bg-gradient-to-br from-indigo-50 to-white p-6 shadow-sm sm:p-10 lg:col-span-3"
+          >
+            <h2 id="message-heading" className="text-2xl font-bold tracking-tight text-ink">
+              Send us a message
+            </h2>
+            <p className="mt-4 text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
+              Our online message form is on its way. Until it arrives, e-mail us at{" "}
+              <a href={mailto} className="break-words font-semibold text-primary-strong underline">
+                {company.email}
+              </a>{" "}
+              with your name, your company and a few words about what you need, and we'll get back
+              to you soon.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <a href={mailto}>
+                  <Mail aria-hidden />
+                  Email us
+                </a>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/schedule-consultation">
+                  <CalendarCheck aria-hidden />
+                  Schedule a consultation
+                </Link>
+              </Button>
+            </div>
+            <div className="mt-10 rounded-xl border border-line bg-white/70 p-5">
+              <h3 className="font-semibold text-ink">What helps us answer quickly</h3>
+              <CheckList
+                className="mt-4 gap-3 sm:grid-cols-1"
+                items={[
+                  "Your name, company and the best way to reach you",
+                  "What you would like to improve, automate or build",
+                  "The tools and channels you use today, if you know them",
+                ]}
+              />
+            </div>
+            <p className="mt-8 border-t border-line pt-6 text-sm text-muted">
+              Prefer to talk? Call us at{" "}
+              <a
+                href={telHref(company.phone)}
+                className="whitespace-nowrap font-semibold text-primary-strong underline"
+              >
+                {company.phone}
+              </a>{" "}
+              during business hours.
+            </p>
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }
