@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,16 +8,23 @@ import {
   ScrollRestoration,
   useLoaderData,
   useNavigation,
+  useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import { getCurrentUser } from "~/auth/session.server";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster, useFlashToast } from "~/components/toaster";
 import { FullScreenSpinner } from "~/components/ui/spinner";
 import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import { takeToast } from "~/lib/toast.server";
-import { getSettingsMap, listNavItems, siteNameFrom } from "~/models/site.server";
+import {
+  brandStyle,
+  getFooter,
+  getSettingsMap,
+  listNavItems,
+  siteNameFrom,
+} from "~/models/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -28,10 +34,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, navItems, settings, flash] = await Promise.all([
+  const [user, navItems, settings, footer, flash] = await Promise.all([
     getCurrentUser(request),
     listNavItems(),
     getSettingsMap(),
+    getFooter(),
     takeToast(request),
   ]);
   return data(
@@ -40,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       navItems,
       siteName: siteNameFrom(settings),
       siteUrl: getEnv().SITE_URL,
+      brand: brandStyle(settings),
+      footer,
       toast: flash.toast,
     },
     { headers: flash.headers },
@@ -48,8 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang="en" style={data?.brand as React.CSSProperties | undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -67,18 +77,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, navItems, siteName, toast } = useLoaderData<typeof loader>();
+  const { user, navItems, siteName, toast, footer } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // The auth state of a page is settled on the server; while a client-side move to a guarded
   // or auth page waits for it, the whole screen shows a spinner.
   const checkingAuth =
     navigation.state === "loading" && /^\/(admin|auth)(\/|$)/.test(navigation.location.pathname);
 
-  useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : showToast.success;
-    show(toast.title, { description: toast.description });
-  }, [toast]);
+  useFlashToast(toast);
 
   return (
     <>
@@ -92,7 +98,7 @@ export default function App() {
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} footer={footer} />
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>
   );

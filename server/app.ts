@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+// Loaded with the process, so a rebuild next to a running server cannot pull code from under it.
+import * as productionBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -109,7 +111,7 @@ export function createExpressApp(options: {
 
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+    : (productionBuild as unknown as ServerBuild);
   app.all(
     "*splat",
     createRequestHandler({

@@ -1,4 +1,6 @@
+import { ExternalLink, Mail, MapPin, Phone, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import type { FooterContent, FooterLink } from "~/content/footer";
 
 const legalLinks = [
   { name: "Privacy Policy", href: "/privacy-policy" },
@@ -7,24 +9,85 @@ const legalLinks = [
   { name: "Data Deletion", href: "/data-deletion" },
 ];
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+function FooterLinkItem({ link }: { link: FooterLink }) {
+  const className = "inline-flex items-center gap-1 text-slate-300 hover:text-white";
+  if (link.external || /^https?:\/\//.test(link.href)) {
+    return (
+      <a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
+        {link.name}
+        <ExternalLink aria-hidden className="size-3.5" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    );
+  }
   return (
-    <footer className="border-t border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-        <p>
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
-        </p>
-        <nav aria-label="Legal">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {legalLinks.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href} className="hover:text-ink">
-                  {link.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+    <Link to={link.href} className={className}>
+      {link.name}
+    </Link>
+  );
+}
+
+export function SiteFooter({ siteName, footer }: { siteName: string; footer: FooterContent }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-ink text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-2">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
+            <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent">
+              <Sparkles aria-hidden className="size-4" />
+            </span>
+            {siteName}
+          </Link>
+          <p className="mt-4 max-w-sm">{footer.description}</p>
+          <address className="mt-6 space-y-3 not-italic">
+            <a href={`mailto:${footer.email}`} className="flex items-center gap-3 hover:text-white">
+              <Mail aria-hidden className="size-4 shrink-0" />
+              {footer.email}
+            </a>
+            <a
+              href={`tel:${footer.phone.replace(/[^\d+]/g, "")}`}
+              className="flex items-center gap-3 hover:text-white"
+            >
+              <Phone aria-hidden className="size-4 shrink-0" />
+              {footer.phone}
+            </a>
+            <p className="flex items-start gap-3">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {footer.address}
+            </p>
+          </address>
+        </div>
+        {Object.entries(footer.groups).map(([group, links]) => (
+          <nav key={group} aria-label={`${group} links`}>
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{group}</h2>
+            <ul className="mt-4 space-y-3">
+              {links.map((link) => (
+                <li key={`${link.name}-${link.href}`}>
+                  <FooterLinkItem link={link} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+          <p>
+            © {year} {footer.copyright}
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {legalLinks.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href} className="hover:text-white">
+                    {link.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

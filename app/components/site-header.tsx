@@ -30,8 +30,10 @@ function useNavItemClick(onNavigate: () => void) {
       window.history.replaceState(null, "", url);
       return;
     }
-    navigate("/");
-    setTimeout(() => scrollToAnchor(id), ANCHOR_SCROLL_DELAY_MS);
+    // Scroll once the home page is on screen, however long its data took to arrive.
+    Promise.resolve(navigate("/")).then(() =>
+      setTimeout(() => scrollToAnchor(id), ANCHOR_SCROLL_DELAY_MS),
+    );
   };
 }
 

@@ -103,23 +103,6 @@ export const integrationNames = [
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 
-export type FooterLink = { name: string; href: string; external?: boolean };
-export type FooterLinkGroups = Record<string, FooterLink[]>;
-
-export const defaultFooterLinks: FooterLinkGroups = {
-  Products: [
-    { name: "OmniConnect Hub", href: "/products/omniconnect-hub" },
-    { name: "Hiring Hub", href: "/products/hiring-hub" },
-    { name: "OpsHub", href: "/products/opshub" },
-  ],
-  Services: defaultServices.map((s) => ({ name: s.title, href: s.link })),
-  Company: [
-    { name: "About", href: "/about" },
-    { name: "Blog", href: "/blog" },
-    { name: "Contact", href: "/contact" },
-  ],
-};
-
 /** web_settings rows written by the seed, with the description the admin sees. */
 export const defaultSettings: { key: string; value: string; description: string }[] = [
   {
@@ -132,11 +115,6 @@ export const defaultSettings: { key: string; value: string; description: string 
     key: "footer_copyright",
     value: `${defaultSiteName}. All rights reserved.`,
     description: "Footer copyright line (the current year is added in front)",
-  },
-  {
-    key: "footer_links",
-    value: JSON.stringify(defaultFooterLinks),
-    description: "Footer link groups (JSON)",
   },
   { key: "contact_email", value: "hello@aisolutions.example", description: "Contact e-mail" },
   { key: "contact_phone", value: "(813) 555-0142", description: "Contact phone" },

@@ -1,46 +1,161 @@
 import { asc } from "drizzle-orm";
 import { type ExternalLinks, resolveExternalLinks } from "~/content/external-links";
-import { defaultNavItems, defaultSiteName } from "~/content/site-defaults";
+import { buildFooter, type FooterContent } from "~/content/footer";
+import {
+  defaultHeroStats,
+  defaultNavItems,
+  defaultServices,
+  defaultSettings,
+  defaultSiteName,
+} from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
-import { webNavItems, webSettings } from "~/db/schema.server";
+import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
+
+/**
+ * Public pages read site content through a short-lived in-process cache; every admin write calls
+ * invalidateSiteCache(), so this process shows an edit on the next page load. Other processes
+ * (several app servers on one PostgreSQL) see it within the TTL.
+ */
+const CACHE_TTL_MS = 5_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { at: Date.now(), value });
+  // A failure is not remembered: the next request tries the database again.
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+export function invalidateSiteCache() {
+  cache.clear();
+}
+
+/** Reads with a fallback: a database failure is logged and the built-in defaults carry on. */
+async function withFallback<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await cached(what, load);
+  } catch (error) {
+    logger.error({ err: error }, `could not load ${what}; showing the defaults`);
+    return fallback;
+  }
+}
 
 export interface NavItem {
   label: string;
   url: string;
 }
 
-/** The navigation bar's items; the built-in defaults when the table cannot be read. */
-export async function listNavItems(): Promise<NavItem[]> {
-  try {
-    return await getDb()
-      .select({ label: webNavItems.label, url: webNavItems.url })
-      .from(webNavItems)
-      .orderBy(asc(webNavItems.displayOrder), asc(webNavItems.id));
-  } catch (error) {
-    logger.error({ err: error }, "could not load navigation items");
-    return defaultNavItems;
-  }
+export function listNavItems(): Promise<NavItem[]> {
+  return withFallback(
+    "navigation items",
+    () =>
+      getDb()
+        .select({ label: webNavItems.label, url: webNavItems.url })
+        .from(webNavItems)
+        .orderBy(asc(webNavItems.displayOrder), asc(webNavItems.id)),
+    defaultNavItems,
+  );
 }
 
-/** All settings as a map; an empty map when they cannot be read (callers fall back to defaults). */
-export async function getSettingsMap(): Promise<Map<string, string>> {
-  try {
-    const rows = await getDb()
-      .select({ key: webSettings.key, value: webSettings.value })
-      .from(webSettings);
-    return new Map(rows.map((row) => [row.key, row.value]));
-  } catch (error) {
-    logger.error({ err: error }, "could not load site settings");
-    return new Map();
-  }
+/** All settings as a map; empty when they cannot be read (callers fall back to defaults). */
+export function getSettingsMap(): Promise<Map<string, string>> {
+  return withFallback(
+    "site settings",
+    async () => {
+      const rows = await getDb()
+        .select({ key: webSettings.key, value: webSettings.value })
+        .from(webSettings);
+      return new Map(rows.map((row) => [row.key, row.value]));
+    },
+    new Map<string, string>(),
+  );
+}
+
+/** A stored setting when non-empty, else its built-in default. */
+export function settingOrDefault(settings: Map<string, string>, key: string) {
+  return settings.get(key)?.trim() || defaultSettings.find((s) => s.key === key)?.value || "";
 }
 
 export function siteNameFrom(settings: Map<string, string>) {
   return settings.get("site_name")?.trim() || defaultSiteName;
 }
 
-/** Product apps, demo sites and the booking page, with the built-in defaults for empty settings. */
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** Brand colours as CSS custom properties; a malformed stored value falls back to the default. */
+export function brandStyle(settings: Map<string, string>) {
+  const colour = (key: string) => {
+    const value = settingOrDefault(settings, key);
+    return HEX_COLOUR.test(value)
+      ? value
+      : (defaultSettings.find((s) => s.key === key)?.value ?? "");
+  };
+  return {
+    "--brand-primary": colour("brand_primary_color"),
+    "--brand-accent": colour("brand_accent_color"),
+  };
+}
+
 export async function getExternalLinks(): Promise<ExternalLinks> {
   return resolveExternalLinks(await getSettingsMap());
+}
+
+export async function getFooter(): Promise<FooterContent> {
+  const settings = await getSettingsMap();
+  const links = resolveExternalLinks(settings);
+  return buildFooter(
+    settings,
+    { hiringHub: links.hiring_hub_app_url, opsHub: links.opshub_app_url },
+    (message) => logger.error(message),
+  );
+}
+
+export interface HeroStat {
+  value: string;
+  label: string;
+}
+
+/** The hero's stats row: stored stats in display order, the defaults when none or on failure. */
+export async function listHeroStats(): Promise<HeroStat[]> {
+  const defaults = defaultHeroStats.map((s) => ({ value: s.statValue, label: s.statLabel }));
+  const stored = await withFallback(
+    "hero stats",
+    () =>
+      getDb()
+        .select({ value: webMainPageStats.statValue, label: webMainPageStats.statLabel })
+        .from(webMainPageStats)
+        .orderBy(asc(webMainPageStats.displayOrder), asc(webMainPageStats.id)),
+    defaults,
+  );
+  return stored.length > 0 ? stored : defaults;
+}
+
+export interface ServiceCard {
+  title: string;
+  description: string;
+  icon: string;
+  link: string;
+  featured: boolean;
+}
+
+export function listServices(): Promise<ServiceCard[]> {
+  return withFallback(
+    "services",
+    () =>
+      getDb()
+        .select({
+          title: webServices.title,
+          description: webServices.description,
+          icon: webServices.icon,
+          link: webServices.link,
+          featured: webServices.featured,
+        })
+        .from(webServices)
+        .orderBy(asc(webServices.displayOrder), asc(webServices.id)),
+    defaultServices,
+  );
 }

@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-white shadow-sm hover:bg-primary-strong",
+        default: "bg-primary-strong text-white shadow-sm hover:bg-primary-deep",
         outline: "border border-line bg-white text-ink hover:bg-surface",
         ghost: "text-ink hover:bg-surface",
         destructive: "bg-danger text-white hover:bg-red-800",

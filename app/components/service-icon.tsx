@@ -1,0 +1,41 @@
+import {
+  Brain,
+  Cloud,
+  Cog,
+  Database,
+  Globe,
+  Lightbulb,
+  type LucideIcon,
+  MessageCircle,
+  Mic,
+  Rocket,
+  Shield,
+  Star,
+  Target,
+  Users,
+  Zap,
+} from "lucide-react";
+import type { ServiceIcon } from "~/content/site-defaults";
+
+/** The spec's fourteen service icons, by the name stored with each service. */
+export const serviceIconComponents: Record<ServiceIcon, LucideIcon> = {
+  MessageCircle,
+  Mic,
+  Cog,
+  Globe,
+  Target,
+  Users,
+  Star,
+  Zap,
+  Shield,
+  Brain,
+  Lightbulb,
+  Rocket,
+  Database,
+  Cloud,
+};
+
+export function ServiceIconView({ name, className }: { name: string; className?: string }) {
+  const Icon = serviceIconComponents[name as ServiceIcon] ?? Star;
+  return <Icon aria-hidden className={className} />;
+}

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect } from "react";
+import type { Toast } from "~/lib/toast";
+
+// The toast library loads after the page, off the critical path; nothing needs it before then.
+const LazyToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+export function Toaster() {
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster position="top-right" richColors closeButton />
+    </Suspense>
+  );
+}
+
+/** Shows a toast that the server handed over with the page (after a redirect). */
+export function useFlashToast(toast: Toast | null) {
+  useEffect(() => {
+    if (!toast) return;
+    let cancelled = false;
+    import("sonner").then(({ toast: show }) => {
+      if (cancelled) return;
+      const fn = toast.type === "error" ? show.error : show.success;
+      fn(toast.title, { description: toast.description });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [toast]);
+}

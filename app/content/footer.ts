@@ -1,0 +1,94 @@
+import { defaultServices, defaultSettings } from "./site-defaults";
+
+export type FooterLink = { name: string; href: string; external?: boolean };
+export type FooterLinkGroups = Record<string, FooterLink[]>;
+
+export interface FooterContent {
+  description: string;
+  email: string;
+  phone: string;
+  address: string;
+  copyright: string;
+  groups: FooterLinkGroups;
+}
+
+export const FOOTER_KEYS = [
+  "footer_description",
+  "contact_email",
+  "contact_phone",
+  "contact_address",
+  "footer_copyright",
+  "footer_links",
+] as const;
+
+function settingDefault(key: string) {
+  return defaultSettings.find((s) => s.key === key)?.value ?? "";
+}
+
+/** The built-in link groups; two of the product links go to the external product apps. */
+export function defaultFooterLinks(apps: { hiringHub: string; opsHub: string }): FooterLinkGroups {
+  return {
+    Products: [
+      { name: "OmniConnect Hub", href: "/products/omniconnect-hub" },
+      { name: "Hiring Hub", href: apps.hiringHub, external: true },
+      { name: "OpsHub", href: apps.opsHub, external: true },
+    ],
+    Services: defaultServices.map((s) => ({ name: s.title, href: s.link })),
+    Company: [
+      { name: "About", href: "/about" },
+      { name: "Blog", href: "/blog" },
+      { name: "Contact", href: "/contact" },
+    ],
+  };
+}
+
+function isLinkList(value: unknown): value is FooterLink[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (l) =>
+        l !== null &&
+        typeof l === "object" &&
+        typeof (l as FooterLink).name === "string" &&
+        typeof (l as FooterLink).href === "string",
+    )
+  );
+}
+
+/**
+ * The spec's rules: start from built-in defaults; a stored setting replaces its default only when
+ * non-empty; stored footer links merge over the default groups only when they parse to an object.
+ * `onProblem` hears about unreadable stored links (the caller logs; defaults carry on).
+ */
+export function buildFooter(
+  settings: Map<string, string>,
+  apps: { hiringHub: string; opsHub: string },
+  onProblem: (message: string) => void = () => {},
+): FooterContent {
+  const pick = (key: string) => settings.get(key)?.trim() || settingDefault(key);
+  const groups = defaultFooterLinks(apps);
+  const stored = settings.get("footer_links")?.trim();
+  if (stored) {
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+        for (const [group, links] of Object.entries(parsed)) {
+          if (isLinkList(links)) groups[group] = links;
+          else onProblem(`footer_links group "${group}" is not a list of links; ignored`);
+        }
+      } else {
+        onProblem("footer_links is not a JSON object; the default links are shown");
+      }
+    } catch {
+      onProblem("footer_links is not valid JSON; the default links are shown");
+    }
+  }
+  return {
+    description: pick("footer_description"),
+    email: pick("contact_email"),
+    phone: pick("contact_phone"),
+    address: pick("contact_address"),
+    copyright: pick("footer_copyright"),
+    groups,
+  };
+}

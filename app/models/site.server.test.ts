@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Database, setDatabase } from "~/db/client.server";
+import { webMainPageStats, webSettings } from "~/db/schema.server";
+import { seedDefaults } from "~/db/seed.server";
+import { logger } from "~/lib/logger.server";
+import { backends, createTestDatabase } from "../../tests/support/test-database";
+import {
+  brandStyle,
+  getExternalLinks,
+  getFooter,
+  invalidateSiteCache,
+  listHeroStats,
+  listNavItems,
+} from "./site.server";
+
+describe.each(backends)("site content on %s", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase(backend);
+    await seedDefaults(database.db);
+    setDatabase(database);
+    invalidateSiteCache();
+  });
+  afterEach(async () => {
+    setDatabase(undefined);
+    invalidateSiteCache();
+    await database.close();
+  });
+
+  it("shows stored hero stats in display order, and the defaults when there are none", async () => {
+    const { db } = database;
+    await db
+      .update(webMainPageStats)
+      .set({ displayOrder: 9 })
+      .where(eq(webMainPageStats.statKey, "businesses_transformed"));
+    expect((await listHeroStats()).map((s) => s.label)).toEqual([
+      "Client Satisfaction",
+      "AI Support",
+      "Businesses Transformed",
+    ]);
+    await db.delete(webMainPageStats);
+    invalidateSiteCache();
+    expect((await listHeroStats()).map((s) => `${s.value} ${s.label}`)).toEqual([
+      "500+ Businesses Transformed",
+      "98% Client Satisfaction",
+      "24/7 AI Support",
+    ]);
+  });
+
+  it("shows an edit on the next read once the cache is invalidated", async () => {
+    const { db } = database;
+    expect((await getFooter()).email).toBe("hello@aisolutions.example");
+    await db
+      .update(webSettings)
+      .set({ value: "team@acme.test" })
+      .where(eq(webSettings.key, "contact_email"));
+    // Within the cache's lifetime the old value may still show...
+    expect((await getFooter()).email).toBe("hello@aisolutions.example");
+    // ...but an admin write invalidates it.
+    invalidateSiteCache();
+    expect((await getFooter()).email).toBe("team@acme.test");
+  });
+
+  it("keeps serving the defaults, and logs, when the database fails", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    await database.close();
+    setDatabase({ ...database, db: database.db });
+    invalidateSiteCache();
+    expect((await listHeroStats()).map((s) => s.value)).toEqual(["500+", "98%", "24/7"]);
+    expect((await listNavItems()).map((n) => n.label)).toContain("Contact");
+    expect((await getFooter()).address).toContain("Ruskin");
+    expect((await getExternalLinks()).booking_url).toMatch(/^https:\/\//);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    database = await createTestDatabase(backend);
+  });
+
+  it("turns the brand colours into CSS properties and ignores malformed ones", async () => {
+    expect(brandStyle(new Map())).toEqual({
+      "--brand-primary": "#6366f1",
+      "--brand-accent": "#8b5cf6",
+    });
+    expect(
+      brandStyle(
+        new Map([
+          ["brand_primary_color", "#123456"],
+          ["brand_accent_color", "red;}body{x"],
+        ]),
+      ),
+    ).toEqual({ "--brand-primary": "#123456", "--brand-accent": "#8b5cf6" });
+  });
+});
