@@ -24,16 +24,11 @@ export function CtaBanner({
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-50">{description}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" className="bg-white text-primary-strong hover:bg-indigo-50">
+          <Button asChild size="lg" variant="inverse">
             <Link to={primary.to}>{primary.label}</Link>
           </Button>
           {secondary ? (
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/70 bg-transparent text-white hover:bg-white/10"
-            >
+            <Button asChild size="lg" variant="inverseOutline">
               <Link to={secondary.to}>{secondary.label}</Link>
             </Button>
           ) : null}

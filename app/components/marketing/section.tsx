@@ -8,6 +8,7 @@ export function Section({
   title,
   intro,
   tone = "plain",
+  tightTop = false,
   className,
   children,
 }: {
@@ -16,6 +17,8 @@ export function Section({
   title?: string;
   intro?: string;
   tone?: "plain" | "muted" | "dark";
+  /** Less space above, right under a page hero. */
+  tightTop?: boolean;
   className?: string;
   children: React.ReactNode;
 }) {
@@ -25,7 +28,8 @@ export function Section({
       id={id}
       aria-labelledby={headingId}
       className={cn(
-        "scroll-mt-20 py-16 sm:py-24",
+        "scroll-mt-20 pb-16 sm:pb-24",
+        tightTop ? "pt-4 sm:pt-8" : "pt-16 sm:pt-24",
         tone === "muted" && "bg-surface",
         tone === "dark" && "bg-ink text-white",
         className,

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" aria-label={label} className="inline-flex items-center">
-      <LoaderCircle aria-hidden className={cn("size-5 animate-spin", className)} />
+      <LoaderCircle aria-hidden className={cn("animate-spin", className ?? "size-5")} />
     </span>
   );
 }

@@ -206,7 +206,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         description="We help small and medium businesses put artificial intelligence to work: chat and voice agents that answer customers around the clock, automations that take repetitive work off your team, and websites built to convert."
       />
 
-      <Section id="story" eyebrow="Who we are" title="Our Story" className="pt-4 sm:pt-8">
+      <Section id="story" eyebrow="Who we are" title="Our Story" tightTop>
         <div className="grid gap-10 lg:grid-cols-5 lg:gap-12">
           <div className="space-y-5 text-base leading-7 text-slate-700 sm:text-lg sm:leading-8 lg:col-span-3">
             <p>

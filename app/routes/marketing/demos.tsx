@@ -44,7 +44,7 @@ export default function DemosPage({ loaderData }: Route.ComponentProps) {
         eyebrow="Live demos"
         title="Pick your industry"
         intro="Each demo opens in a new tab. Chat with the assistant the way your own customers would."
-        className="pt-4 sm:pt-8"
+        tightTop
       >
         <ul className="grid gap-6 lg:grid-cols-3">
           {industryDemos.map((demo) => (
@@ -66,10 +66,7 @@ export default function DemosPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <Button
-                asChild
-                className="mt-6 h-auto min-h-10 w-full whitespace-normal py-2.5 text-center"
-              >
+              <Button asChild size="wrap" className="mt-6 w-full">
                 <a href={loaderData.demoUrls[demo.id]} target="_blank" rel="noopener noreferrer">
                   Open {demo.shortTitle} Demo
                   <ExternalLink aria-hidden />

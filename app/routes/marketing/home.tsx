@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { Section } from "~/components/marketing/section";
-import { ServiceIconView } from "~/components/service-icon";
+import { serviceIconSvg } from "~/components/service-icon";
 import { Button } from "~/components/ui/button";
 import { homeProducts } from "~/content/products";
 import { servicePath } from "~/content/site-defaults";
@@ -53,7 +53,11 @@ export async function loader() {
       description,
       features,
     })),
-    services: services.map((s) => ({ ...s, href: s.link || servicePath(s.title) })),
+    services: services.map((s) => ({
+      ...s,
+      href: s.link || servicePath(s.title),
+      iconSvg: serviceIconSvg(s.icon),
+    })),
     organization: {
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -175,8 +179,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <Button asChild className="mt-8">
-                  <Link to={product.path} aria-label={`Learn More about ${product.name}`}>
-                    Learn More <ArrowRight aria-hidden />
+                  <Link to={product.path}>
+                    Learn More<span className="sr-only"> about {product.name}</span>
+                    <ArrowRight aria-hidden />
                   </Link>
                 </Button>
               </div>
@@ -200,9 +205,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
               >
                 <div className="flex items-center justify-between">
-                  <span className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-primary-strong">
-                    <ServiceIconView name={service.icon} className="size-6" />
-                  </span>
+                  <span
+                    className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-primary-strong"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
+                    dangerouslySetInnerHTML={{ __html: service.iconSvg }}
+                  />
                   <span aria-hidden className="text-3xl font-bold text-slate-500">
                     {String(index + 1).padStart(2, "0")}
                   </span>

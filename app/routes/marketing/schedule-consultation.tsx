@@ -95,7 +95,7 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
         eyebrow="Why book a consultation"
         title="What you get"
         intro="One conversation to understand your business, and a concrete recommendation at the end of it."
-        className="pt-4 sm:pt-8"
+        tightTop
       >
         <div className="grid gap-6 md:grid-cols-3">
           {valueCards.map((card) => (
@@ -172,7 +172,7 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
             <p className="mt-2 text-muted">
               Come with a specific project or just a question. Consultations often start with:
             </p>
-            <CheckList items={topics} className="mt-6 sm:grid-cols-1" />
+            <CheckList items={topics} columns={1} className="mt-6" />
           </div>
         </div>
       </section>

@@ -314,7 +314,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             benefitsTone === "muted" ? "bg-white" : "bg-surface",
           )}
         >
-          <CheckList items={benefits.items} className="gap-x-10 gap-y-5" />
+          <CheckList items={benefits.items} spacing="wide" />
         </div>
       </Section>
 

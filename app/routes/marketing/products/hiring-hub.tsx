@@ -72,7 +72,7 @@ export default function HiringHubPage({ loaderData }: Route.ComponentProps) {
       <Section
         id="features"
         eyebrow="Features"
-        className="pt-4 sm:pt-8"
+        tightTop
         title={hiringHub.title}
         intro="Five AI tools that take a vacancy from first application to signed offer."
       >

@@ -79,7 +79,7 @@ export default function OmniConnectHubPage({ loaderData }: Route.ComponentProps)
       <Section
         id="features"
         eyebrow="Features"
-        className="pt-4 sm:pt-8"
+        tightTop
         title={omniConnect.title}
         intro="Chat, call, record and share files with your visitors from a single widget, with voice AI covering the hours your team is away."
       >

@@ -57,7 +57,7 @@ export default function OpsHubPage({ loaderData }: Route.ComponentProps) {
         eyebrow="Features"
         title={opsHub.title}
         intro="Nine modules that replace the clipboards, group chats and spreadsheets your managers juggle today."
-        className="pt-4 sm:pt-8"
+        tightTop
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {opsHub.features.map((feature) => (

@@ -71,7 +71,7 @@ export default function StudioPage({ loaderData }: Route.ComponentProps) {
       <Section
         id="features"
         eyebrow="Features"
-        className="pt-4 sm:pt-8"
+        tightTop
         title={studio.title}
         intro="Everything a small marketing team needs to post consistently without living in six different apps."
       >
