@@ -21,6 +21,8 @@ export default [
     route(path, "routes/marketing/legal.tsx", { id: `legal-${path}` }),
   ),
 
+  route("blog", "routes/blog/index.tsx"),
+
   // Auth
   route("auth", "routes/auth/auth.tsx"),
   route("sign-out", "routes/auth/sign-out.ts"),

@@ -21,6 +21,7 @@ export const publicPagePaths = [
   "/demos",
   "/about",
   "/contact",
+  "/blog",
   "/privacy-policy",
   "/terms-of-service",
   "/cookie-policy",

@@ -274,3 +274,18 @@ describe("accessibility", () => {
     await page.close();
   });
 });
+
+describe("blog link", () => {
+  it("leads to a blog page that says when there are no posts yet", async () => {
+    const page = await newPage(desktop);
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Blog" })
+      .click();
+    await page.waitForURL(`${baseURL}/blog`);
+    await expect.poll(() => page.getByText("No posts found").isVisible()).toBe(true);
+    expectCleanPage(page);
+    await page.close();
+  });
+});
