@@ -1,5 +1,6 @@
-import { ExternalLink, Mail, MapPin, Phone, Sparkles } from "lucide-react";
+import { Mail, MapPin, Phone, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import type { FooterContent, FooterLink } from "~/content/footer";
 
 const legalLinks = [
@@ -13,11 +14,9 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   const className = "inline-flex items-center gap-1 text-slate-300 hover:text-white";
   if (link.external || /^https?:\/\//.test(link.href)) {
     return (
-      <a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
+      <ExternalAnchor href={link.href} className={className} iconClassName="size-3.5">
         {link.name}
-        <ExternalLink aria-hidden className="size-3.5" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
+      </ExternalAnchor>
     );
   }
   return (

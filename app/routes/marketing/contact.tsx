@@ -1,7 +1,6 @@
 import {
   CalendarCheck,
   Clock,
-  ExternalLink,
   type LucideIcon,
   Mail,
   MapPin,
@@ -11,6 +10,7 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Button } from "~/components/ui/button";
@@ -160,16 +160,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-5 flex flex-wrap gap-3">
                   {social.map((item) => (
                     <li key={item.label}>
-                      <a
+                      <ExternalAnchor
                         href={item.href}
-                        target="_blank"
-                        rel="noopener noreferrer"
                         className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-indigo-300 hover:text-primary-strong"
+                        iconClassName="size-4"
                       >
                         {item.label}
-                        <ExternalLink aria-hidden className="size-4" />
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
+                      </ExternalAnchor>
                     </li>
                   ))}
                 </ul>

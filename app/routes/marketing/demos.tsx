@@ -1,5 +1,6 @@
-import { ArrowRight, CircleCheck, ExternalLink } from "lucide-react";
+import { ArrowRight, CircleCheck } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
@@ -67,11 +68,9 @@ export default function DemosPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <Button asChild size="wrap" className="mt-6 w-full">
-                <a href={loaderData.demoUrls[demo.id]} target="_blank" rel="noopener noreferrer">
+                <ExternalAnchor href={loaderData.demoUrls[demo.id]}>
                   Open {demo.shortTitle} Demo
-                  <ExternalLink aria-hidden />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                </ExternalAnchor>
               </Button>
             </li>
           ))}

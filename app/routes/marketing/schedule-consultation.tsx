@@ -1,4 +1,5 @@
-import { ArrowDown, ClipboardList, ExternalLink, Lightbulb, Mail, Puzzle } from "lucide-react";
+import { ArrowDown, ClipboardList, Lightbulb, Mail, Puzzle } from "lucide-react";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
@@ -131,11 +132,7 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
-                <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
-                  Book Directly
-                  <ExternalLink aria-hidden />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                <ExternalAnchor href={bookingUrl}>Book Directly</ExternalAnchor>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <a href={`mailto:${email}?subject=${encodeURIComponent("Consultation request")}`}>

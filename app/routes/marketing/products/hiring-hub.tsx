@@ -1,10 +1,12 @@
-import { CalendarCheck, ExternalLink } from "lucide-react";
+import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
+import { StatCards } from "~/components/marketing/stat-cards";
 import { Button } from "~/components/ui/button";
 import { getProduct, hiringHub } from "~/content/products";
 import { seo } from "~/lib/seo";
@@ -35,11 +37,7 @@ export default function HiringHubPage({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <Button asChild size="lg">
-              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
-                Launch Hiring Hub
-                <ExternalLink aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              <ExternalAnchor href={loaderData.appUrl}>Launch Hiring Hub</ExternalAnchor>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/schedule-consultation">
@@ -50,23 +48,10 @@ export default function HiringHubPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       >
-        <dl
-          data-testid="product-stats"
+        <StatCards
+          stats={hiringHub.stats}
           className="mx-auto mt-14 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4"
-        >
-          {hiringHub.stats.map((stat) => (
-            <div
-              key={stat.label}
-              data-testid="product-stat"
-              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-4 py-5 shadow-sm"
-            >
-              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
-              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        />
       </PageHero>
 
       <Section

@@ -1,9 +1,11 @@
-import { ArrowRight, CircleCheck, ExternalLink, PlayCircle } from "lucide-react";
+import { ArrowRight, CircleCheck, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
+import { StatCards } from "~/components/marketing/stat-cards";
 import { Button } from "~/components/ui/button";
 import { getProduct, industryDemos, omniConnect } from "~/content/products";
 import { seo } from "~/lib/seo";
@@ -34,11 +36,7 @@ export default function OmniConnectHubPage({ loaderData }: Route.ComponentProps)
         actions={
           <>
             <Button asChild size="lg">
-              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
-                Start Free Trial
-                <ExternalLink aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              <ExternalAnchor href={loaderData.appUrl}>Start Free Trial</ExternalAnchor>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/demos">
@@ -57,23 +55,10 @@ export default function OmniConnectHubPage({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
-        <dl
-          data-testid="product-stats"
+        <StatCards
+          stats={omniConnect.stats}
           className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4"
-        >
-          {omniConnect.stats.map((stat) => (
-            <div
-              key={stat.label}
-              data-testid="product-stat"
-              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-4 py-5 shadow-sm"
-            >
-              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
-              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        />
       </PageHero>
 
       <Section

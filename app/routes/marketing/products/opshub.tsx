@@ -1,5 +1,6 @@
-import { CalendarCheck, ExternalLink, Rocket } from "lucide-react";
+import { CalendarCheck, Rocket } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { FeatureCard } from "~/components/marketing/feature-card";
@@ -35,12 +36,10 @@ export default function OpsHubPage({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <Button asChild size="lg">
-              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalAnchor href={loaderData.appUrl}>
                 <Rocket aria-hidden />
                 Launch OpsHub
-                <ExternalLink aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </ExternalAnchor>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/schedule-consultation">

@@ -1,9 +1,11 @@
-import { CalendarCheck, ExternalLink } from "lucide-react";
+import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
+import { ExternalAnchor } from "~/components/external-anchor";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
+import { StatCards } from "~/components/marketing/stat-cards";
 import { Button } from "~/components/ui/button";
 import { getProduct, studio } from "~/content/products";
 import { seo } from "~/lib/seo";
@@ -34,11 +36,7 @@ export default function StudioPage({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <Button asChild size="lg">
-              <a href={loaderData.appUrl} target="_blank" rel="noopener noreferrer">
-                Get Started
-                <ExternalLink aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              <ExternalAnchor href={loaderData.appUrl}>Get Started</ExternalAnchor>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/schedule-consultation">
@@ -49,23 +47,10 @@ export default function StudioPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       >
-        <dl
-          data-testid="product-stats"
+        <StatCards
+          stats={studio.stats}
           className="mx-auto mt-14 grid max-w-3xl grid-cols-3 gap-3 sm:gap-4"
-        >
-          {studio.stats.map((stat) => (
-            <div
-              key={stat.label}
-              data-testid="product-stat"
-              className="flex flex-col-reverse rounded-2xl border border-line bg-white px-2 py-5 shadow-sm sm:px-4"
-            >
-              <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
-              <dd className="text-3xl font-extrabold tracking-tight text-primary-strong">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        />
       </PageHero>
 
       <Section
