@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import type { FooterContent, FooterLink } from "~/content/footer";
+import { telHref } from "~/lib/phone";
 
 const legalLinks = [
   { name: "Privacy Policy", href: "/privacy-policy" },
@@ -44,10 +45,7 @@ export function SiteFooter({ siteName, footer }: { siteName: string; footer: Foo
               <Mail aria-hidden className="size-4 shrink-0" />
               {footer.email}
             </a>
-            <a
-              href={`tel:${footer.phone.replace(/[^\d+]/g, "")}`}
-              className="flex items-center gap-3 hover:text-white"
-            >
+            <a href={telHref(footer.phone)} className="flex items-center gap-3 hover:text-white">
               <Phone aria-hidden className="size-4 shrink-0" />
               {footer.phone}
             </a>

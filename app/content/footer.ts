@@ -1,4 +1,4 @@
-import { defaultServices, defaultSettings } from "./site-defaults";
+import { defaultServices, settingOrDefault } from "./site-defaults";
 
 export type FooterLink = { name: string; href: string; external?: boolean };
 export type FooterLinkGroups = Record<string, FooterLink[]>;
@@ -20,10 +20,6 @@ export const FOOTER_KEYS = [
   "footer_copyright",
   "footer_links",
 ] as const;
-
-function settingDefault(key: string) {
-  return defaultSettings.find((s) => s.key === key)?.value ?? "";
-}
 
 /** The built-in link groups; two of the product links go to the external product apps. */
 export function defaultFooterLinks(apps: { hiringHub: string; opsHub: string }): FooterLinkGroups {
@@ -65,7 +61,7 @@ export function buildFooter(
   apps: { hiringHub: string; opsHub: string },
   onProblem: (message: string) => void = () => {},
 ): FooterContent {
-  const pick = (key: string) => settings.get(key)?.trim() || settingDefault(key);
+  const pick = (key: string) => settingOrDefault(settings, key);
   const groups = defaultFooterLinks(apps);
   const stored = settings.get("footer_links")?.trim();
   if (stored) {

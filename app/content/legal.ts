@@ -2,7 +2,8 @@
  * The four legal pages. The text is written once here and filled in with the company's name and
  * contact details from the site settings, so an admin who changes them changes every page.
  */
-import { defaultSettings, defaultSiteName } from "./site-defaults";
+import { telHref } from "~/lib/phone";
+import { defaultSiteName, settingOrDefault } from "./site-defaults";
 
 export const legalSlugs = [
   "privacy-policy",
@@ -24,29 +25,14 @@ export interface CompanyDetails {
   address: string;
 }
 
-/**
- * The name and contact details the pages print: stored settings when non-empty, else the seed's
- * defaults (the same rule as `settingOrDefault` in site.server, which this browser-safe module
- * cannot import).
- */
+/** The name and contact details the pages print: stored settings when non-empty, else defaults. */
 export function companyDetailsFrom(settings: Map<string, string>): CompanyDetails {
-  const setting = (key: string) =>
-    settings.get(key)?.trim() || defaultSettings.find((s) => s.key === key)?.value || "";
   return {
     name: settings.get("site_name")?.trim() || defaultSiteName,
-    email: setting("contact_email"),
-    phone: setting("contact_phone"),
-    address: setting("contact_address"),
+    email: settingOrDefault(settings, "contact_email"),
+    phone: settingOrDefault(settings, "contact_phone"),
+    address: settingOrDefault(settings, "contact_address"),
   };
-}
-
-/** A `tel:` address: digits only, with +1 for a ten-digit US number. */
-export function telHref(phone: string) {
-  const digits = phone.replace(/\D/g, "");
-  if (phone.trim().startsWith("+")) return `tel:+${digits}`;
-  if (digits.length === 10) return `tel:+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`;
-  return `tel:${digits}`;
 }
 
 /** Text with optional links: a plain string, or pieces of which some are links. */

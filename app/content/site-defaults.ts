@@ -153,3 +153,13 @@ export const defaultSettings: { key: string; value: string; description: string 
   },
   { key: "hero_cta_text", value: "Schedule Consultation", description: "Home page call to action" },
 ];
+
+/** The built-in default of a web_settings key ("" when it has none). */
+export function defaultSetting(key: string) {
+  return defaultSettings.find((s) => s.key === key)?.value ?? "";
+}
+
+/** A stored setting when non-empty, else its built-in default. Safe in the browser too. */
+export function settingOrDefault(settings: Map<string, string>, key: string) {
+  return settings.get(key)?.trim() || defaultSetting(key);
+}

@@ -5,8 +5,9 @@ import {
   defaultHeroStats,
   defaultNavItems,
   defaultServices,
-  defaultSettings,
+  defaultSetting,
   defaultSiteName,
+  settingOrDefault,
 } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
@@ -75,10 +76,7 @@ export function getSettingsMap(): Promise<Map<string, string>> {
   );
 }
 
-/** A stored setting when non-empty, else its built-in default. */
-export function settingOrDefault(settings: Map<string, string>, key: string) {
-  return settings.get(key)?.trim() || defaultSettings.find((s) => s.key === key)?.value || "";
-}
+export { settingOrDefault } from "~/content/site-defaults";
 
 export function siteNameFrom(settings: Map<string, string>) {
   return settings.get("site_name")?.trim() || defaultSiteName;
@@ -90,9 +88,7 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 export function brandStyle(settings: Map<string, string>) {
   const colour = (key: string) => {
     const value = settingOrDefault(settings, key);
-    return HEX_COLOUR.test(value)
-      ? value
-      : (defaultSettings.find((s) => s.key === key)?.value ?? "");
+    return HEX_COLOUR.test(value) ? value : defaultSetting(key);
   };
   return {
     "--brand-primary": colour("brand_primary_color"),

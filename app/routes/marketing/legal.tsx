@@ -12,8 +12,8 @@ import {
   type LegalBlock,
   legalPageMeta,
   type RichText,
-  telHref,
 } from "~/content/legal";
+import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
 import { getSettingsMap } from "~/models/site.server";
 import type { Route } from "./+types/legal";

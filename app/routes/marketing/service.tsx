@@ -50,7 +50,7 @@ import {
 import { data, Link } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
-import { FeatureCard } from "~/components/marketing/feature-card";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
@@ -276,24 +276,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         title={features.title}
         intro={features.intro}
       >
-        <ul
-          data-testid="features"
+        <FeatureGrid
+          items={features.items.map((item) => ({ ...item, icon: icons[item.icon] }))}
           className={cn(
             "grid gap-6 sm:grid-cols-2",
             features.items.length % 3 === 0 ? "lg:grid-cols-3" : "xl:grid-cols-4",
           )}
-        >
-          {features.items.map((item) => (
-            <li key={item.title} data-testid="feature-card">
-              <FeatureCard
-                icon={icons[item.icon]}
-                title={item.title}
-                description={item.description}
-                className="h-full"
-              />
-            </li>
-          ))}
-        </ul>
+          testId="features"
+        />
       </Section>
 
       {extras.map((section, index) => (

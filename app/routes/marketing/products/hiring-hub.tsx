@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
-import { FeatureCard } from "~/components/marketing/feature-card";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { StatCards } from "~/components/marketing/stat-cards";
@@ -61,22 +61,11 @@ export default function HiringHubPage({ loaderData }: Route.ComponentProps) {
         title={hiringHub.title}
         intro="Five AI tools that take a vacancy from first application to signed offer."
       >
-        <ul className="flex flex-wrap justify-center gap-6">
-          {hiringHub.features.map((feature) => (
-            <li
-              key={feature.title}
-              data-testid="feature-card"
-              className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
-            >
-              <FeatureCard
-                icon={feature.icon}
-                title={feature.title}
-                description={feature.description}
-                className="h-full"
-              />
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          items={hiringHub.features}
+          className="flex flex-wrap justify-center gap-6"
+          itemClassName="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+        />
       </Section>
 
       <Section

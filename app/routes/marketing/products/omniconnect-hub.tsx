@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { CtaBanner } from "~/components/marketing/cta-banner";
-import { FeatureCard } from "~/components/marketing/feature-card";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { StatCards } from "~/components/marketing/stat-cards";
@@ -68,18 +68,10 @@ export default function OmniConnectHubPage({ loaderData }: Route.ComponentProps)
         title={omniConnect.title}
         intro="Chat, call, record and share files with your visitors from a single widget, with voice AI covering the hours your team is away."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {omniConnect.features.map((feature) => (
-            <li key={feature.title} data-testid="feature-card">
-              <FeatureCard
-                icon={feature.icon}
-                title={feature.title}
-                description={feature.description}
-                className="h-full"
-              />
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          items={omniConnect.features}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        />
       </Section>
 
       <Section

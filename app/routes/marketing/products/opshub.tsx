@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
-import { FeatureCard } from "~/components/marketing/feature-card";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
@@ -58,18 +58,7 @@ export default function OpsHubPage({ loaderData }: Route.ComponentProps) {
         intro="Nine modules that replace the clipboards, group chats and spreadsheets your managers juggle today."
         tightTop
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {opsHub.features.map((feature) => (
-            <li key={feature.title} data-testid="feature-card">
-              <FeatureCard
-                icon={feature.icon}
-                title={feature.title}
-                description={feature.description}
-                className="h-full"
-              />
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid items={opsHub.features} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section

@@ -2,7 +2,7 @@ import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { CtaBanner } from "~/components/marketing/cta-banner";
-import { FeatureCard } from "~/components/marketing/feature-card";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { StatCards } from "~/components/marketing/stat-cards";
@@ -60,18 +60,7 @@ export default function StudioPage({ loaderData }: Route.ComponentProps) {
         title={studio.title}
         intro="Everything a small marketing team needs to post consistently without living in six different apps."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {studio.features.map((feature) => (
-            <li key={feature.title} data-testid="feature-card">
-              <FeatureCard
-                icon={feature.icon}
-                title={feature.title}
-                description={feature.description}
-                className="h-full"
-              />
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid items={studio.features} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section
