@@ -23,6 +23,8 @@ export function securityHeaders({ production, https }: { production: boolean; ht
             imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
+            // The bot check's proof-of-work runs in workers bundled with the app.
+            workerSrc: ["'self'"],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],
