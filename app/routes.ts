@@ -17,6 +17,8 @@ export default [
   route("demos", "routes/marketing/demos.tsx"),
   route("about", "routes/marketing/about.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
+  route("newsletter", "routes/marketing/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
   ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>
     route(path, "routes/marketing/legal.tsx", { id: `legal-${path}` }),
   ),
@@ -35,6 +37,10 @@ export default [
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/newsletter-subscribe", "routes/resources/api-newsletter-subscribe.ts"),
+  route("api/schedule-consultation", "routes/resources/api-schedule-consultation.ts"),
+  route("api/contact", "routes/resources/api-contact.ts"),
+  route("api/bot-check", "routes/resources/api-bot-check.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

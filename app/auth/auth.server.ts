@@ -4,10 +4,9 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import type { Env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { serviceSlot } from "~/lib/service-slot.server";
-import type { Mailer } from "~/mail/mailer.server";
+import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
 import { hashPassword, verifyPassword } from "./password.server";
 
@@ -22,13 +21,6 @@ export const ACCOUNT_LIMITS = {
 } as const;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
-
-function sendInBackground(mailer: Mailer, message: Parameters<Mailer["send"]>[0]) {
-  // Sending must not slow the answer down (timing would tell whether an account exists).
-  mailer.send(message).catch((error) => {
-    logger.error({ err: error, to: message.to, subject: message.subject }, "mail failed");
-  });
-}
 
 export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mailer }) {
   const siteName = "AI Solutions";

@@ -104,6 +104,15 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Bot-check proofs already accepted: each one is good for a single form submission. Rows are
+ * only needed until the proof would have expired anyway.
+ */
+export const botCheckSpent = pgTable("bot_check_spent", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------------------
 // Content named by the spec
 // ---------------------------------------------------------------------------

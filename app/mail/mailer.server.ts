@@ -11,6 +11,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -45,6 +46,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Sends without making the request wait: an SMTP hiccup must not fail a visitor's form, and
+ * answer times must not reveal what was sent. A failure is logged.
+ */
+export function sendInBackground(mailer: Mailer, message: MailMessage) {
+  mailer.send(message).catch((error) => {
+    logger.error({ err: error, subject: message.subject }, "could not send mail");
+  });
 }
 
 const mailerSlot = serviceSlot<Mailer>("The mailer");

@@ -1,0 +1,77 @@
+import type { FormError } from "~/schemas/forms";
+
+/** Form bodies are a few kilobytes; anything far larger is not a visitor filling in a form. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export type PayloadResult =
+  | { ok: true; values: Record<string, unknown> }
+  | { ok: false; status: number; body: FormError };
+
+function refuse(status: number, error: string): PayloadResult {
+  return { ok: false, status, body: { error } };
+}
+
+async function readText(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The submitted fields, from a JSON body (the API and the browser's script) or a form post
+ * (a browser before its JavaScript has loaded). Text fields only.
+ */
+export async function readFormPayload(request: Request): Promise<PayloadResult> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  const isJson = type === "application/json";
+  const isForm = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
+  if (!isJson && !isForm) {
+    return refuse(415, "Send the fields as JSON or as a form");
+  }
+  if (type === "multipart/form-data") {
+    // Visitor forms carry no files; the size check still applies before parsing.
+    if (!request.headers.has("content-length")) {
+      return refuse(411, "The request needs a Content-Length");
+    }
+    if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) {
+      return refuse(413, "The request is too large");
+    }
+    try {
+      const form = await request.formData();
+      const values: Record<string, unknown> = {};
+      for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+      return { ok: true, values };
+    } catch {
+      return refuse(400, "The form data could not be read");
+    }
+  }
+  const text = await readText(request);
+  if (text === null) return refuse(413, "The request is too large");
+  if (isForm) {
+    return { ok: true, values: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return refuse(400, "The request body is not valid JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return refuse(400, "The request body must be a JSON object");
+  }
+  return { ok: true, values: parsed as Record<string, unknown> };
+}

@@ -1,0 +1,216 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
+import { webIntegrations } from "~/db/schema.server";
+import { getEnv } from "~/env.server";
+import { botCheckSettingsFrom, verifyBotCheck } from "~/lib/bot-check.server";
+import { logger } from "~/lib/logger.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import {
+  consultationNotificationMail,
+  contactNotificationMail,
+  newsletterWelcomeMail,
+} from "~/mail/form-mails.server";
+import { getMailer, sendInBackground } from "~/mail/mailer.server";
+import {
+  contactMessageExists,
+  createConsultationRequest,
+  createContactMessage,
+  submissionKeyFor,
+} from "~/models/leads.server";
+import { subscribeToNewsletter } from "~/models/newsletter.server";
+import { getSettingsMap, settingOrDefault, siteNameFrom } from "~/models/site.server";
+import { fieldErrors } from "~/schemas/auth";
+import {
+  ALREADY_SUBSCRIBED,
+  consultationSchema,
+  contactSchema,
+  type FormError,
+  formMessages,
+  newsletterSchema,
+} from "~/schemas/forms";
+
+/** What a form endpoint answers: the JSON API sends it as is, page actions render it. */
+export type SubmissionResult<T extends object = Record<string, unknown>> =
+  | { ok: true; status: 200; body: T }
+  | { ok: false; status: number; body: FormError; retryAfter?: number };
+
+export type FormKind = "newsletter" | "consultation" | "contact";
+
+/** Per client address and form; generous for people, tight for a script. */
+const RATE_LIMIT = { windowSeconds: 10 * 60, max: 10 };
+
+const TOO_MANY = "Too many submissions. Please wait a few minutes and try again.";
+const SERVER_ERROR = "Something went wrong on our side. Please try again later.";
+
+function clientAddress(request: Request) {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
+
+function refuse(status: number, body: FormError, retryAfter?: number): SubmissionResult<never> {
+  return { ok: false, status, body, retryAfter };
+}
+
+function invalid(error: z.ZodError): SubmissionResult<never> {
+  const errors = fieldErrors(error);
+  const first = Object.values(errors)[0] ?? "Check the highlighted fields";
+  return refuse(400, { error: first, fieldErrors: errors, code: "validation" });
+}
+
+/**
+ * Runs one submission: per-address rate limit, then the handler. A failure of the database or
+ * anything else is logged and answered with a 500 that carries no detail.
+ */
+async function guarded<T extends object>(
+  kind: FormKind,
+  request: Request,
+  handle: () => Promise<SubmissionResult<T>>,
+): Promise<SubmissionResult<T>> {
+  try {
+    const limit = await consumeRateLimit(
+      getDb(),
+      `form:${kind}:${clientAddress(request)}`,
+      RATE_LIMIT,
+    );
+    if (!limit.allowed) return refuse(429, { error: TOO_MANY }, limit.retryAfter ?? undefined);
+    return await handle();
+  } catch (error) {
+    logger.error({ err: error, form: kind }, "form submission failed");
+    return refuse(500, { error: SERVER_ERROR });
+  }
+}
+
+async function siteContext() {
+  const settings = await getSettingsMap();
+  return {
+    siteName: siteNameFrom(settings),
+    siteUrl: getEnv().SITE_URL,
+    salesEmail: settingOrDefault(settings, "sales_email"),
+    settings,
+  };
+}
+
+export function submitNewsletter(request: Request, values: unknown) {
+  return guarded("newsletter", request, async () => {
+    const parsed = newsletterSchema.safeParse(values);
+    if (!parsed.success) return invalid(parsed.error);
+    const { email } = parsed.data;
+    const { outcome, unsubscribeToken } = await subscribeToNewsletter(getDb(), email);
+    if (outcome === "already-subscribed") {
+      return refuse(409, { error: ALREADY_SUBSCRIBED, code: "already_subscribed" });
+    }
+    const site = await siteContext();
+    sendInBackground(getMailer(), newsletterWelcomeMail({ to: email, unsubscribeToken, ...site }));
+    return {
+      ok: true,
+      status: 200,
+      body: { message: formMessages.newsletter.success.description, status: outcome },
+    };
+  });
+}
+
+/**
+ * The booking page to open after a consultation request: the cal.com integration when it is
+ * enabled with a username, otherwise the booking link stored in the settings.
+ */
+async function configuredBookingUrl(settings: Map<string, string>) {
+  const [calCom] = await getDb()
+    .select({ config: webIntegrations.config })
+    .from(webIntegrations)
+    .where(and(eq(webIntegrations.name, "cal_com"), eq(webIntegrations.enabled, true)));
+  const username = String(calCom?.config.username ?? "").trim();
+  if (/^[A-Za-z0-9._-]+$/.test(username)) {
+    const slug = String(calCom?.config.eventTypeSlug ?? "").trim();
+    const path = /^[A-Za-z0-9._-]+$/.test(slug) ? `${username}/${slug}` : username;
+    return `https://cal.com/${path}`;
+  }
+  const stored = settings.get("booking_url")?.trim();
+  return stored && /^https?:\/\//.test(stored) ? stored : undefined;
+}
+
+export function submitConsultation(request: Request, values: unknown) {
+  return guarded("consultation", request, async () => {
+    const parsed = consultationSchema.safeParse(values);
+    if (!parsed.success) return invalid(parsed.error);
+    const { submissionKey: clientKey, ...request_ } = parsed.data;
+    const key = submissionKeyFor("consultation", clientKey, request_);
+    const { created } = await createConsultationRequest(getDb(), parsed.data, key);
+    const site = await siteContext();
+    if (created) {
+      sendInBackground(
+        getMailer(),
+        consultationNotificationMail({
+          to: site.salesEmail,
+          siteUrl: site.siteUrl,
+          request: parsed.data,
+        }),
+      );
+    }
+    const bookingUrl = await configuredBookingUrl(site.settings);
+    return {
+      ok: true,
+      status: 200,
+      body: bookingUrl ? { success: true, bookingUrl } : { success: true },
+    };
+  });
+}
+
+export function submitContact(request: Request, values: unknown) {
+  return guarded("contact", request, async () => {
+    const parsed = contactSchema.safeParse(values);
+    if (!parsed.success) return invalid(parsed.error);
+    const { submissionKey: clientKey, botCheck, ...message } = parsed.data;
+    const key = submissionKeyFor("contact", clientKey, message);
+    const db = getDb();
+    // A retry of a message already stored (its answer was lost) succeeds without a new check.
+    if (await contactMessageExists(db, key)) {
+      return { ok: true, status: 200, body: { success: true } };
+    }
+    const check = await verifyBotCheck(
+      db,
+      botCheckSettingsFrom(getEnv()),
+      botCheck,
+      clientAddress(request),
+    );
+    if (!check.ok) {
+      if (check.reason === "missing") {
+        return refuse(400, {
+          error: formMessages.contact.verificationRequired.description,
+          code: "verification_required",
+        });
+      }
+      if (check.reason === "unavailable") {
+        return refuse(503, {
+          error: "The security verification is unavailable right now. Please try again shortly.",
+        });
+      }
+      return refuse(400, {
+        error: formMessages.contact.verificationFailed.description,
+        code: "verification_failed",
+      });
+    }
+    const { created } = await createContactMessage(db, parsed.data, key);
+    if (created) {
+      const site = await siteContext();
+      sendInBackground(
+        getMailer(),
+        contactNotificationMail({
+          to: site.salesEmail,
+          siteUrl: site.siteUrl,
+          message: parsed.data,
+        }),
+      );
+    }
+    return { ok: true, status: 200, body: { success: true } };
+  });
+}
+
+/** The JSON answer of an API endpoint. */
+export function submissionResponse(result: SubmissionResult) {
+  const headers: HeadersInit = { "Cache-Control": "no-store" };
+  if (!result.ok && result.retryAfter) {
+    (headers as Record<string, string>)["Retry-After"] = String(result.retryAfter);
+  }
+  return Response.json(result.body, { status: result.status, headers });
+}

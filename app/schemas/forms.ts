@@ -1,0 +1,217 @@
+import { z } from "zod";
+import type { FieldErrors } from "./auth";
+
+/**
+ * The visitor forms (newsletter, consultation, contact): one schema each, used by the browser
+ * before it sends and by the server on every request, JSON or form post.
+ */
+
+export const COMMENTS_MAX_LENGTH = 600;
+
+export const serviceTypes = [
+  "AI Implementation Strategy",
+  "Chatbot Development",
+  "Voice AI Integration",
+  "Process Automation",
+  "Web Development",
+  "Marketing Automation",
+  "General Consultation",
+] as const;
+
+export const preferredTimes = [
+  "Morning (9AM - 12PM)",
+  "Afternoon (12PM - 5PM)",
+  "Evening (5PM - 8PM)",
+  "Flexible",
+] as const;
+
+/** Texts the spec fixes word for word. */
+export const formMessages = {
+  newsletter: {
+    invalid: { title: "Invalid Email", description: "Please enter a valid email address." },
+    success: { title: "Success!", description: "You've been subscribed to our newsletter." },
+    already: {
+      title: "Subscription Failed",
+      description: "You're already subscribed to our newsletter!",
+    },
+    failed: {
+      title: "Subscription Failed",
+      description: "Failed to subscribe. Please try again later.",
+    },
+  },
+  consultation: {
+    success: {
+      title: "Consultation Request Submitted",
+      description: "We'll contact you shortly to confirm your consultation appointment.",
+    },
+    failed: {
+      title: "Error",
+      description: "Failed to schedule consultation. Please try again or contact us directly.",
+    },
+  },
+  contact: {
+    success: {
+      title: "Message Sent",
+      description: "Thank you for your message. We'll get back to you soon!",
+    },
+    verificationRequired: {
+      title: "Verification Required",
+      description: "Please complete the security verification.",
+    },
+    verificationFailed: {
+      title: "Verification Failed",
+      description: "The security check could not be confirmed. Please complete it again.",
+    },
+    mismatch: { title: "Email Mismatch", description: "Email addresses do not match." },
+    failed: {
+      title: "Error",
+      description: "Failed to send your message. Please try again or email us directly.",
+    },
+  },
+} as const;
+
+/** The server's answer to a repeat subscription; the browser keys its toast on it. */
+export const ALREADY_SUBSCRIBED = "Email already subscribed";
+
+/** Text that may be missing, null or blank: stored as "". */
+function optionalText(max: number, label: string) {
+  return z.preprocess(
+    (value) => (value == null ? "" : value),
+    z
+      .string({ message: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+function requiredText(max: number, label: string, requiredMessage: string) {
+  return z.preprocess(
+    (value) => (value == null ? "" : value),
+    z
+      .string({ message: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+/** One of the listed options, or nothing chosen. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(options: T, label: string) {
+  return z.preprocess(
+    (value) => (value == null ? "" : value),
+    z.union([z.literal(""), z.enum(options)], { message: `Choose a valid ${label}` }),
+  );
+}
+
+/**
+ * A client-chosen key that makes a resubmission of the same form (double click, retry after a
+ * lost answer) store nothing new.
+ */
+const submissionKey = z.preprocess(
+  (value) => (value === "" || value == null ? undefined : value),
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, "Invalid submission key")
+    .optional(),
+);
+
+const emailAddress = (requiredMessage: string, invalidMessage: string) =>
+  z.preprocess(
+    (value) => (value == null ? "" : value),
+    z
+      .string({ message: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(254, "Email must be at most 254 characters")
+      .pipe(z.email({ message: invalidMessage }))
+      .transform((value) => value.toLowerCase()),
+  );
+
+export const newsletterSchema = z.object({
+  email: emailAddress(
+    formMessages.newsletter.invalid.description,
+    formMessages.newsletter.invalid.description,
+  ),
+});
+
+export const consultationSchema = z.object({
+  name: requiredText(200, "Name", "Name is required"),
+  email: emailAddress("Email is required", "Enter a valid email address"),
+  phone: optionalText(50, "Phone"),
+  company: optionalText(200, "Company"),
+  serviceType: optionalChoice(serviceTypes, "service"),
+  message: optionalText(5000, "Message"),
+  preferredTime: optionalChoice(preferredTimes, "preferred time"),
+  submissionKey,
+});
+
+/** The contact form's checkbox: `true` in JSON, "on" from a form post. */
+const consent = z.preprocess(
+  (value) => value === true || value === "on" || value === "true",
+  z.literal(true, { message: "You must agree to the terms" }),
+);
+
+function normalizedEmails(value: unknown) {
+  const { email, confirmEmail } = (value ?? {}) as Record<string, unknown>;
+  if (typeof email !== "string" || typeof confirmEmail !== "string") return null;
+  const pair = [email.trim().toLowerCase(), confirmEmail.trim().toLowerCase()] as const;
+  return pair[0] && pair[1] ? pair : null;
+}
+
+/** Both addresses typed and equal (ignoring case and surrounding spaces). */
+export const emailsMatch = Object.assign(
+  (value: unknown) => {
+    const pair = normalizedEmails(value);
+    return pair === null || pair[0] === pair[1];
+  },
+  { applies: (value: unknown) => normalizedEmails(value) !== null },
+);
+
+/** The spec's "simple x@y pattern". */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const contactSchema = z
+  .object({
+    firstName: requiredText(100, "First name", "First name is required"),
+    lastName: requiredText(100, "Last name", "Last name is required"),
+    email: z.preprocess(
+      (value) => (value == null ? "" : value),
+      z
+        .string({ message: "Email is required" })
+        .trim()
+        .min(1, "Email is required")
+        .max(254, "Email must be at most 254 characters")
+        .regex(SIMPLE_EMAIL, "Invalid email address"),
+    ),
+    confirmEmail: z.preprocess(
+      (value) => (value == null ? "" : value),
+      z
+        .string({ message: "Please confirm your email" })
+        .trim()
+        .min(1, "Please confirm your email")
+        .max(254, "Email must be at most 254 characters"),
+    ),
+    phone: optionalText(50, "Phone"),
+    comments: requiredText(COMMENTS_MAX_LENGTH, "Comments", "Comments are required"),
+    consent,
+    botCheck: optionalText(20_000, "Security verification"),
+    submissionKey,
+  })
+  .refine((value) => emailsMatch(value), {
+    path: ["confirmEmail"],
+    message: "Emails do not match",
+    // Also checked while other fields are still wrong, so every message shows at once.
+    when: (payload) => emailsMatch.applies(payload.value),
+  });
+
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+export type ConsultationInput = z.output<typeof consultationSchema>;
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** What every form endpoint answers when it refuses a request. */
+export interface FormError {
+  error: string;
+  fieldErrors?: FieldErrors;
+  /** Machine-readable reason for the browser's choice of toast. */
+  code?: "validation" | "already_subscribed" | "verification_required" | "verification_failed";
+}

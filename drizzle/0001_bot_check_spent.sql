@@ -1,0 +1,4 @@
+CREATE TABLE "bot_check_spent" (
+	"id" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
