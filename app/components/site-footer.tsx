@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import type { FooterContent, FooterLink } from "~/content/footer";
 import { telHref } from "~/lib/phone";
 
@@ -67,6 +68,23 @@ export function SiteFooter({ siteName, footer }: { siteName: string; footer: Foo
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="border-t border-white/10">
+        <section
+          aria-labelledby="newsletter-heading"
+          className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8"
+        >
+          <div>
+            <h2 id="newsletter-heading" className="text-lg font-semibold text-white">
+              Subscribe to our newsletter
+            </h2>
+            <p className="mt-1 max-w-xl">
+              AI and automation ideas for growing businesses, product news and client stories. A few
+              mails a month; unsubscribe any time.
+            </p>
+          </div>
+          <NewsletterForm className="w-full lg:w-auto" />
+        </section>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">

@@ -1,6 +1,7 @@
 import { Menu, Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import { ConsultationDialog } from "~/components/forms/consultation-dialog";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
@@ -101,11 +102,7 @@ export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
     </Link>
   );
 
-  const getStarted = (
-    <Button asChild>
-      <Link to="/schedule-consultation">Get Started</Link>
-    </Button>
-  );
+  const getStarted = <ConsultationDialog label="Get Started" />;
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/90 backdrop-blur">

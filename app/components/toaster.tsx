@@ -12,18 +12,16 @@ export function Toaster() {
   );
 }
 
+/** Shows a toast; the library is fetched on first use. */
+export async function showToast(toast: Toast) {
+  const { toast: show } = await import("sonner");
+  const fn = toast.type === "error" ? show.error : show.success;
+  fn(toast.title, { description: toast.description });
+}
+
 /** Shows a toast that the server handed over with the page (after a redirect). */
 export function useFlashToast(toast: Toast | null) {
   useEffect(() => {
-    if (!toast) return;
-    let cancelled = false;
-    import("sonner").then(({ toast: show }) => {
-      if (cancelled) return;
-      const fn = toast.type === "error" ? show.error : show.success;
-      fn(toast.title, { description: toast.description });
-    });
-    return () => {
-      cancelled = true;
-    };
+    if (toast) void showToast(toast);
   }, [toast]);
 }

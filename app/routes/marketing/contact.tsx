@@ -1,5 +1,5 @@
 import {
-  CalendarCheck,
+  CheckCircle2,
   Clock,
   type LucideIcon,
   Mail,
@@ -11,13 +11,18 @@ import {
 import type * as React from "react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
-import { CheckList } from "~/components/marketing/check-list";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/marketing/page-hero";
-import { Button } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 import { companyDetailsFrom } from "~/content/legal";
+import { getEnv } from "~/env.server";
+import { pageFormAction } from "~/forms/page-form.server";
+import { submitContact } from "~/forms/submissions.server";
+import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
 import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
 import { getSettingsMap } from "~/models/site.server";
+import { formMessages } from "~/schemas/forms";
 import type { Route } from "./+types/contact";
 
 const socialNetworks = [
@@ -53,7 +58,11 @@ export async function loader() {
     const href = safeWebUrl(settings.get(key));
     return href ? [{ label, href }] : [];
   });
-  return { company: companyDetailsFrom(settings), social };
+  return {
+    company: companyDetailsFrom(settings),
+    social,
+    botCheck: publicBotCheckConfig(botCheckSettingsFrom(getEnv())),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -94,8 +103,15 @@ function Panel({
 const detailLink = "break-words font-medium text-primary-strong hover:underline";
 const phoneLink = "whitespace-nowrap font-medium text-primary-strong hover:underline";
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { company, social } = loaderData;
+/** The form posts here when JavaScript has not loaded. */
+export function action({ request }: Route.ActionArgs) {
+  return pageFormAction(request, submitContact);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, social, botCheck } = loaderData;
+  const sent = actionData?.ok === true;
+  const refused = actionData && !actionData.ok ? actionData : null;
   const mailto = `mailto:${company.email}`;
 
   return (
@@ -175,57 +191,60 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
 
-          {/* The message form arrives in a later issue; this section is where it goes. */}
           <section
             id="message"
             aria-labelledby="message-heading"
-            className="scroll-mt-24 rounded-2xl border border-line bg-gradient-to-br from-indigo-50 to-white p-6 shadow-sm sm:p-10 lg:col-span-3"
+            className="scroll-mt-24 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-10 lg:col-span-3"
           >
             <h2 id="message-heading" className="text-2xl font-bold tracking-tight text-ink">
               Send us a message
             </h2>
-            <p className="mt-4 text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
-              Our online message form is on its way. Until it arrives, e-mail us at{" "}
-              <a href={mailto} className="break-words font-semibold text-primary-strong underline">
-                {company.email}
-              </a>{" "}
-              with your name, your company and a few words about what you need, and we'll get back
-              to you soon.
+            <p className="mt-2 text-base leading-7 text-slate-700">
+              Tell us what you'd like to improve, automate or build, and we'll get back to you
+              within one business day.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg">
-                <a href={mailto}>
-                  <Mail aria-hidden />
-                  Email us
-                </a>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/schedule-consultation">
-                  <CalendarCheck aria-hidden />
-                  Schedule a consultation
-                </Link>
-              </Button>
-            </div>
-            <div className="mt-10 rounded-xl border border-line bg-white/70 p-5">
-              <h3 className="font-semibold text-ink">What helps us answer quickly</h3>
-              <CheckList
-                className="mt-4 gap-3 sm:grid-cols-1"
-                items={[
-                  "Your name, company and the best way to reach you",
-                  "What you would like to improve, automate or build",
-                  "The tools and channels you use today, if you know them",
-                ]}
+            {sent ? (
+              <p
+                role="status"
+                className="mt-6 flex items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+              >
+                <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  <strong>{formMessages.contact.success.title}.</strong>{" "}
+                  {formMessages.contact.success.description}
+                </span>
+              </p>
+            ) : null}
+            {refused?.error && refused.code !== "validation" ? (
+              <Alert className="mt-6">{refused.error}</Alert>
+            ) : null}
+            <div className="mt-8">
+              <ContactForm
+                botCheck={botCheck}
+                values={refused?.values}
+                errors={refused?.fieldErrors}
               />
             </div>
             <p className="mt-8 border-t border-line pt-6 text-sm text-muted">
-              Prefer to talk? Call us at{" "}
+              Prefer e-mail or the phone? Write to{" "}
+              <a href={mailto} className="break-words font-semibold text-primary-strong underline">
+                {company.email}
+              </a>{" "}
+              or call us at{" "}
               <a
                 href={telHref(company.phone)}
                 className="whitespace-nowrap font-semibold text-primary-strong underline"
               >
                 {company.phone}
               </a>{" "}
-              during business hours.
+              during business hours. Want a longer conversation?{" "}
+              <Link
+                to="/schedule-consultation"
+                className="font-semibold text-primary-strong underline"
+              >
+                Schedule a consultation
+              </Link>
+              .
             </p>
           </section>
         </div>

@@ -1,12 +1,17 @@
-import { ArrowDown, ClipboardList, Lightbulb, Mail, Puzzle } from "lucide-react";
+import { ArrowDown, CheckCircle2, ClipboardList, Lightbulb, Mail, Puzzle } from "lucide-react";
 import { ExternalAnchor } from "~/components/external-anchor";
+import { ConsultationForm } from "~/components/forms/consultation-form";
 import { CheckList } from "~/components/marketing/check-list";
 import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { pageFormAction } from "~/forms/page-form.server";
+import { submitConsultation } from "~/forms/submissions.server";
 import { seo } from "~/lib/seo";
 import { getExternalLinks, getSettingsMap, settingOrDefault } from "~/models/site.server";
+import { formMessages, serviceTypes } from "~/schemas/forms";
 import type { Route } from "./+types/schedule-consultation";
 
 export async function loader() {
@@ -61,19 +66,18 @@ const nextSteps = [
   },
 ];
 
-/** The consultation form's service choices (spec section 3). */
-const topics = [
-  "AI Implementation Strategy",
-  "Chatbot Development",
-  "Voice AI Integration",
-  "Process Automation",
-  "Web Development",
-  "Marketing Automation",
-  "General Consultation",
-];
+/** The form posts here when JavaScript has not loaded. */
+export function action({ request }: Route.ActionArgs) {
+  return pageFormAction(request, submitConsultation);
+}
 
-export default function ScheduleConsultation({ loaderData }: Route.ComponentProps) {
+const texts = formMessages.consultation;
+
+export default function ScheduleConsultation({ loaderData, actionData }: Route.ComponentProps) {
   const { bookingUrl, email } = loaderData;
+  const sent = actionData?.ok === true;
+  const sentBookingUrl = sent ? (actionData.result?.bookingUrl as string | undefined) : undefined;
+  const refused = actionData && !actionData.ok ? actionData : null;
 
   return (
     <>
@@ -111,7 +115,6 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
         className="scroll-mt-20 bg-surface py-16 sm:py-24"
       >
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
-          {/* The consultation request form arrives in a later issue; this card is where it goes. */}
           <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-10 lg:col-span-3">
             <h2
               id="request-heading"
@@ -119,29 +122,52 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
             >
               Request a Consultation
             </h2>
-            <p className="mt-4 text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
-              Our online request form is coming soon. In the meantime, pick a time that suits you in
-              our booking calendar, or e-mail us at{" "}
-              <a
-                href={`mailto:${email}?subject=${encodeURIComponent("Consultation request")}`}
-                className="break-words font-semibold text-primary-strong underline"
-              >
-                {email}
-              </a>{" "}
-              and we'll arrange it with you.
+            <p className="mt-2 text-base leading-7 text-slate-700">
+              Fill in the form and we'll contact you to confirm a time. Fields marked{" "}
+              <span className="text-danger">*</span> are required.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg">
+            {sent ? (
+              <div
+                role="status"
+                className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+              >
+                <p className="flex items-start gap-2">
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  <span>
+                    <strong>{texts.success.title}.</strong> {texts.success.description}
+                  </span>
+                </p>
+                {sentBookingUrl ? (
+                  <p className="mt-2 pl-6">
+                    <ExternalAnchor href={sentBookingUrl} className="font-semibold underline">
+                      Pick a time in our booking calendar
+                    </ExternalAnchor>
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {refused ? (
+              <Alert className="mt-6">
+                {refused.code === "validation" ? texts.failed.description : refused.error}
+              </Alert>
+            ) : null}
+            <div className="mt-8">
+              <ConsultationForm values={refused?.values} errors={refused?.fieldErrors} />
+            </div>
+            <div className="mt-8 flex flex-col items-start gap-3 border-t border-line pt-8 sm:flex-row sm:items-center">
+              <p className="text-sm text-muted sm:flex-1">
+                Rather pick a slot yourself? The booking calendar opens in a new tab.
+              </p>
+              <Button asChild variant="outline">
                 <ExternalAnchor href={bookingUrl}>Book Directly</ExternalAnchor>
               </Button>
-              <Button asChild size="lg" variant="outline">
+              <Button asChild variant="ghost">
                 <a href={`mailto:${email}?subject=${encodeURIComponent("Consultation request")}`}>
                   <Mail aria-hidden />
                   Email us
                 </a>
               </Button>
             </div>
-            <p className="mt-4 text-sm text-muted">The booking calendar opens in a new tab.</p>
 
             <h3 className="mt-10 border-t border-line pt-8 text-lg font-semibold text-ink">
               What happens next
@@ -169,7 +195,7 @@ export default function ScheduleConsultation({ loaderData }: Route.ComponentProp
             <p className="mt-2 text-muted">
               Come with a specific project or just a question. Consultations often start with:
             </p>
-            <CheckList items={topics} columns={1} className="mt-6" />
+            <CheckList items={[...serviceTypes]} columns={1} className="mt-6" />
           </div>
         </div>
       </section>

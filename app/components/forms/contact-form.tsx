@@ -1,0 +1,177 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import type { BotCheckConfig } from "~/lib/bot-check";
+import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
+import { cn } from "~/lib/utils";
+import { type FieldErrors, fieldErrors } from "~/schemas/auth";
+import { COMMENTS_MAX_LENGTH, contactSchema, formMessages } from "~/schemas/forms";
+import { BotCheck, type BotCheckHandle } from "./bot-check";
+
+const texts = formMessages.contact;
+
+/**
+ * The contact page's message form. The bot check must pass before it is sent. Before JavaScript
+ * has loaded it posts to /contact; `values` and `errors` come back from such a post.
+ */
+export function ContactForm({
+  botCheck,
+  values,
+  errors: serverErrors,
+}: {
+  botCheck: BotCheckConfig;
+  values?: Record<string, string>;
+  errors?: FieldErrors;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  const [commentsLength, setCommentsLength] = useState(values?.comments?.length ?? 0);
+  const [token, setToken] = useState("");
+  const check = useRef<BotCheckHandle>(null);
+  const [submissionKey, renewSubmissionKey] = useSubmissionKey();
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const entered = { ...formValues(form), botCheck: token };
+    const parsed = contactSchema.safeParse(entered);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      if (found.confirmEmail === "Emails do not match") {
+        void showToast({ type: "error", ...texts.mismatch });
+      }
+      return;
+    }
+    setErrors({});
+    if (!token) {
+      void showToast({ type: "error", ...texts.verificationRequired });
+      return;
+    }
+    setBusy(true);
+    const result = await postJson("/api/contact", entered);
+    setBusy(false);
+    if (result.ok) {
+      form.reset();
+      setCommentsLength(0);
+      check.current?.reset();
+      renewSubmissionKey();
+      void showToast({ type: "success", ...texts.success });
+      return;
+    }
+    // Whatever went wrong, what the visitor typed stays in the form.
+    const code = result.body?.code;
+    if (code === "verification_required") {
+      void showToast({ type: "error", ...texts.verificationRequired });
+    } else if (code === "verification_failed") {
+      check.current?.reset();
+      void showToast({ type: "error", ...texts.verificationFailed });
+    } else if (code === "validation" && result.body?.fieldErrors) {
+      setErrors(result.body.fieldErrors);
+      focusFirstError(form, result.body.fieldErrors);
+    } else {
+      void showToast({
+        type: "error",
+        title: texts.failed.title,
+        description: result.status === 429 ? (result.body?.error ?? "") : texts.failed.description,
+      });
+    }
+  }
+
+  const field = (name: string, hint?: boolean) => ({
+    name,
+    ...fieldAria(`${id}-${name}`, errors[name], hint),
+    defaultValue: values?.[name],
+    disabled: busy,
+  });
+  const overLimit = commentsLength > COMMENTS_MAX_LENGTH;
+
+  return (
+    <form method="post" action="/contact" noValidate onSubmit={submit} className="space-y-5">
+      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FieldShell id={`${id}-firstName`} label="First name" required error={errors.firstName}>
+          <Input {...field("firstName")} autoComplete="given-name" required />
+        </FieldShell>
+        <FieldShell id={`${id}-lastName`} label="Last name" required error={errors.lastName}>
+          <Input {...field("lastName")} autoComplete="family-name" required />
+        </FieldShell>
+        <FieldShell id={`${id}-email`} label="Email" required error={errors.email}>
+          <Input {...field("email")} type="email" autoComplete="email" required />
+        </FieldShell>
+        <FieldShell
+          id={`${id}-confirmEmail`}
+          label="Confirm email"
+          required
+          error={errors.confirmEmail}
+        >
+          <Input {...field("confirmEmail")} type="email" autoComplete="off" required />
+        </FieldShell>
+      </div>
+      <FieldShell id={`${id}-phone`} label="Phone" error={errors.phone}>
+        <Input {...field("phone")} type="tel" autoComplete="tel" />
+      </FieldShell>
+      <FieldShell
+        id={`${id}-comments`}
+        label="Comments"
+        required
+        error={errors.comments}
+        hint={
+          <span className={cn(overLimit && "font-semibold text-danger")}>
+            {commentsLength}/{COMMENTS_MAX_LENGTH} characters
+          </span>
+        }
+      >
+        <Textarea
+          {...field("comments", true)}
+          rows={5}
+          required
+          onChange={(event) => setCommentsLength(event.currentTarget.value.length)}
+          placeholder="How can we help?"
+        />
+      </FieldShell>
+      <div className="space-y-2">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            {...fieldAria(`${id}-consent`, errors.consent)}
+            name="consent"
+            defaultChecked={values?.consent === "on"}
+            disabled={busy}
+            required
+          />
+          <label htmlFor={`${id}-consent`} className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/terms-of-service" className="font-semibold text-primary-strong underline">
+              Terms of Service
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy-policy" className="font-semibold text-primary-strong underline">
+              Privacy Policy
+            </Link>
+            , and to being contacted about my message.
+            <span aria-hidden className="text-danger">
+              {" "}
+              *
+            </span>
+          </label>
+        </div>
+        {errors.consent ? (
+          <p id={`${id}-consent-error`} className="text-sm text-danger">
+            {errors.consent}
+          </p>
+        ) : null}
+      </div>
+      <BotCheck ref={check} config={botCheck} onChange={setToken} />
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        {busy ? "Sending..." : "Send Message"}
+      </Button>
+    </form>
+  );
+}

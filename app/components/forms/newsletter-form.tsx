@@ -1,0 +1,86 @@
+import { useId, useRef, useState } from "react";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { postJson } from "~/lib/forms";
+import { cn } from "~/lib/utils";
+
+/**
+ * Subscribe by e-mail. With JavaScript it calls the JSON API and answers with toasts; before
+ * that, the form posts to /newsletter, which shows the outcome on its own page.
+ */
+export function NewsletterForm({
+  defaultEmail,
+  className,
+}: {
+  defaultEmail?: string;
+  className?: string;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function subscribe(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = input.current?.value ?? "";
+    // The schemas load on the first submit instead of with every page.
+    const forms = await import("~/schemas/forms").catch(() => null);
+    if (!forms) {
+      void showToast({
+        type: "error",
+        title: "Subscription Failed",
+        description: "Failed to subscribe. Please try again later.",
+      });
+      return;
+    }
+    const { newsletterSchema, ALREADY_SUBSCRIBED, formMessages } = forms;
+    const texts = formMessages.newsletter;
+    if (!email.includes("@") || !newsletterSchema.safeParse({ email }).success) {
+      void showToast({ type: "error", ...texts.invalid });
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await postJson("/api/newsletter-subscribe", { email });
+    setBusy(false);
+    if (result.ok) {
+      if (input.current) input.current.value = "";
+      void showToast({ type: "success", ...texts.success });
+    } else if (result.body?.error === ALREADY_SUBSCRIBED) {
+      void showToast({ type: "error", ...texts.already });
+    } else if (result.body?.code === "validation") {
+      void showToast({ type: "error", ...texts.invalid });
+    } else {
+      void showToast({ type: "error", ...texts.failed });
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      action="/newsletter"
+      noValidate
+      onSubmit={subscribe}
+      className={cn("flex flex-col gap-3 sm:flex-row", className)}
+    >
+      <Label htmlFor={`${id}-email`} className="sr-only">
+        Email address
+      </Label>
+      <Input
+        ref={input}
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        defaultValue={defaultEmail}
+        disabled={busy}
+        className="sm:max-w-xs"
+      />
+      <Button type="submit" disabled={busy} className="shrink-0">
+        {busy ? "Subscribing..." : "Subscribe"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/client.server";
+import { findSubscriptionByToken, unsubscribeByToken } from "~/models/newsletter.server";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe | AI Solutions" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Opening the link only asks: mail scanners that follow links must not unsubscribe anyone.
+ * The button posts the token back.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const subscription = await findSubscriptionByToken(getDb(), token);
+  return data(
+    { token, subscription },
+    { status: subscription ? 200 : 404, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const unsubscribed = await unsubscribeByToken(getDb(), token);
+  return data({ unsubscribed }, { status: unsubscribed ? 200 : 404 });
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { token, subscription } = loaderData;
+  let content: React.ReactNode;
+  if (actionData?.unsubscribed) {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">You're unsubscribed</h1>
+        <p role="status" className="mt-4 text-lg text-slate-700">
+          {actionData.unsubscribed.email} will get no more newsletters from us. Changed your mind?
+          You can{" "}
+          <Link to="/newsletter" className="font-semibold text-primary-strong underline">
+            subscribe again
+          </Link>{" "}
+          at any time.
+        </p>
+      </>
+    );
+  } else if (!subscription || actionData) {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">This link does not work</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          This unsubscribe link is incomplete or no longer valid. Open the link from your most
+          recent newsletter, or contact us and we'll take you off the list.
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/contact">Contact us</Link>
+        </Button>
+      </>
+    );
+  } else if (subscription.status === "unsubscribed") {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Already unsubscribed</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          {subscription.email} is not on our newsletter list any more. You can{" "}
+          <Link to="/newsletter" className="font-semibold text-primary-strong underline">
+            subscribe again
+          </Link>{" "}
+          at any time.
+        </p>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">
+          Unsubscribe from our newsletter?
+        </h1>
+        <p className="mt-4 text-lg text-slate-700">
+          {subscription.email} will get no more newsletters from us.
+        </p>
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? "Unsubscribing..." : "Unsubscribe"}
+          </Button>
+        </Form>
+      </>
+    );
+  }
+  return <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">{content}</section>;
+}
