@@ -21,6 +21,7 @@ import {
 } from "~/lib/data-dir-lock.server";
 import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
+import { pruneSpentBotChecks } from "~/lib/bot-check.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
 import { adminCommandRouter } from "./admin-endpoint";
@@ -224,10 +225,11 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   });
   lock?.update({ adminUrl: `http://127.0.0.1:${env.PORT}/internal/admin` });
 
-  const prune = setInterval(
-    () => pruneRateLimits(services.database.db).catch(() => {}),
-    10 * 60_000,
-  );
+  // Expired counters and spent bot-check tokens are only clutter; clear them now and then.
+  const prune = setInterval(() => {
+    pruneRateLimits(services.database.db).catch(() => {});
+    pruneSpentBotChecks(services.database.db).catch(() => {});
+  }, 10 * 60_000);
   prune.unref();
 
   let stopping = false;

@@ -1,0 +1,380 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
+import { type Database, setDatabase } from "~/db/client.server";
+import {
+  webConsultationRequests,
+  webContactMessages,
+  webIntegrations,
+  webNewsletterSubscriptions,
+  webSettings,
+} from "~/db/schema.server";
+import { seedDefaults } from "~/db/seed.server";
+import { loadEnv } from "~/env.server";
+import { createAltchaChallenge } from "~/lib/bot-check.server";
+import { logger } from "~/lib/logger.server";
+import { type MailMessage, setMailer } from "~/mail/mailer.server";
+import { invalidateSiteCache } from "~/models/site.server";
+import { backends, createTestDatabase } from "../../tests/support/test-database";
+import { readFormPayload } from "./payload.server";
+import { submitConsultation, submitContact, submitNewsletter } from "./submissions.server";
+
+const SESSION_SECRET = "form-tests-".repeat(5);
+let dataDir: string;
+let sent: MailMessage[];
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"));
+  loadEnv({ DATA_DIR: dataDir, SESSION_SECRET, SITE_URL: "https://www.example.com" });
+});
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let addressCounter = 0;
+/** A request from its own client address, so rate limits do not carry over between tests. */
+function visitor(address = `203.0.113.${++addressCounter}`) {
+  return new Request("https://www.example.com/api/x", {
+    method: "POST",
+    headers: { [CLIENT_ADDRESS_HEADER]: address },
+  });
+}
+
+async function solvedToken() {
+  const challenge = await createAltchaChallenge(SESSION_SECRET);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+const contact = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  confirmEmail: "ada@example.com",
+  phone: "+1 813 555 0100",
+  comments: "Please call me about a voice agent.",
+  consent: true,
+};
+
+/** Mails go out in the background; give them a moment. */
+async function mailsTo(address: string, count: number) {
+  await vi.waitFor(() => expect(sent.filter((m) => m.to === address)).toHaveLength(count));
+  return sent.filter((m) => m.to === address);
+}
+
+describe.each(backends)("visitor form submissions on %s", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase(backend);
+    await seedDefaults(database.db);
+    setDatabase(database);
+    invalidateSiteCache();
+    sent = [];
+    setMailer({
+      async send(message) {
+        sent.push(message);
+      },
+      close() {},
+    });
+  });
+  afterEach(async () => {
+    setMailer(undefined);
+    setDatabase(undefined);
+    invalidateSiteCache();
+    await database.close();
+  });
+
+  describe("newsletter", () => {
+    it("subscribes, mails a working unsubscribe link, and says so for a repeat", async () => {
+      const first = await submitNewsletter(visitor(), { email: "Reader@Example.com" });
+      expect(first).toMatchObject({ ok: true, status: 200 });
+      const [row] = await database.db.select().from(webNewsletterSubscriptions);
+      expect(row).toMatchObject({ email: "reader@example.com", status: "active" });
+      const [welcome] = await mailsTo("reader@example.com", 1);
+      expect(welcome?.text).toContain(
+        `https://www.example.com/newsletter/unsubscribe?token=${row?.unsubscribeToken}`,
+      );
+      expect(row?.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const repeat = await submitNewsletter(visitor(), { email: "reader@example.com" });
+      expect(repeat).toMatchObject({
+        ok: false,
+        status: 409,
+        body: { error: "Email already subscribed" },
+      });
+      expect(await database.db.select().from(webNewsletterSubscriptions)).toHaveLength(1);
+    });
+
+    it("re-activates an address that had unsubscribed", async () => {
+      await submitNewsletter(visitor(), { email: "back@example.com" });
+      await database.db
+        .update(webNewsletterSubscriptions)
+        .set({ status: "unsubscribed", unsubscribedAt: new Date() });
+      const again = await submitNewsletter(visitor(), { email: "back@example.com" });
+      expect(again).toMatchObject({ ok: true, body: { status: "reactivated" } });
+      const [row] = await database.db.select().from(webNewsletterSubscriptions);
+      expect(row).toMatchObject({ status: "active", unsubscribedAt: null });
+    });
+
+    it("stores one row when the same address arrives many times at once", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => submitNewsletter(visitor(), { email: "race@example.com" })),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+      expect(await database.db.select().from(webNewsletterSubscriptions)).toHaveLength(1);
+    });
+
+    it("answers bad input with 400 and the field's message", async () => {
+      for (const values of [{}, { email: "nope" }, { email: ["a@b.co"] }, { email: null }]) {
+        const result = await submitNewsletter(visitor(), values);
+        expect(result).toMatchObject({
+          ok: false,
+          status: 400,
+          body: {
+            code: "validation",
+            fieldErrors: { email: "Please enter a valid email address." },
+          },
+        });
+      }
+      for (const values of [null, "text", [1]]) {
+        expect(await submitNewsletter(visitor(), values)).toMatchObject({ status: 400 });
+      }
+    });
+  });
+
+  describe("consultation", () => {
+    it("stores the request as a lead and mails the sales address", async () => {
+      const result = await submitConsultation(visitor(), {
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        company: "Navy",
+        serviceType: "Voice AI Integration",
+        preferredTime: "Flexible",
+        message: "Phones ring all day.",
+      });
+      expect(result).toMatchObject({ ok: true, status: 200, body: { success: true } });
+      const [lead] = await database.db.select().from(webConsultationRequests);
+      expect(lead).toMatchObject({
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        company: "Navy",
+        serviceType: "Voice AI Integration",
+        preferredTime: "Flexible",
+        status: "new",
+      });
+      const [mail] = await mailsTo("sales@aisolutions.example", 1);
+      expect(mail?.replyTo).toBe("grace@example.com");
+      expect(mail?.text).toContain("Voice AI Integration");
+      expect(mail?.text).toContain("Phones ring all day.");
+    });
+
+    it("mails the sales address the admin stored", async () => {
+      await database.db
+        .update(webSettings)
+        .set({ value: "leads@example.com" })
+        .where(eq(webSettings.key, "sales_email"));
+      invalidateSiteCache();
+      await submitConsultation(visitor(), { name: "A", email: "a@example.com" });
+      await mailsTo("leads@example.com", 1);
+    });
+
+    it("stores a resubmission with the same key once, and answers both", async () => {
+      const values = { name: "A", email: "a@example.com", submissionKey: "k".repeat(24) };
+      const results = await Promise.all([
+        submitConsultation(visitor(), values),
+        submitConsultation(visitor(), values),
+        submitConsultation(visitor(), values),
+      ]);
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect(await database.db.select().from(webConsultationRequests)).toHaveLength(1);
+      await mailsTo("sales@aisolutions.example", 1);
+    });
+
+    it("treats an identical request without a key as a double submit", async () => {
+      const values = { name: "A", email: "a@example.com", message: "same" };
+      await submitConsultation(visitor(), values);
+      await submitConsultation(visitor(), values);
+      await submitConsultation(visitor(), { ...values, message: "different" });
+      expect(await database.db.select().from(webConsultationRequests)).toHaveLength(2);
+    });
+
+    it("returns the stored booking link, or the cal.com one when that integration is on", async () => {
+      const values = { name: "A", email: "a@example.com" };
+      expect(await submitConsultation(visitor(), values)).toMatchObject({
+        body: { bookingUrl: "https://cal.com/aisolutions/consultation" },
+      });
+      await database.db
+        .update(webIntegrations)
+        .set({ enabled: true, config: { username: "acme", eventTypeSlug: "intro", apiKey: "k" } })
+        .where(eq(webIntegrations.name, "cal_com"));
+      expect(await submitConsultation(visitor(), { ...values, message: "second" })).toMatchObject({
+        body: { bookingUrl: "https://cal.com/acme/intro" },
+      });
+
+      await database.db.update(webIntegrations).set({ enabled: false });
+      await database.db
+        .update(webSettings)
+        .set({ value: "" })
+        .where(eq(webSettings.key, "booking_url"));
+      invalidateSiteCache();
+      const none = await submitConsultation(visitor(), { ...values, message: "third" });
+      expect(none.ok && "bookingUrl" in none.body).toBe(false);
+    });
+
+    it("answers missing name and email with 400 and both messages", async () => {
+      expect(await submitConsultation(visitor(), { phone: "1" })).toMatchObject({
+        status: 400,
+        body: { fieldErrors: { name: "Name is required", email: "Email is required" } },
+      });
+      expect(await database.db.select().from(webConsultationRequests)).toHaveLength(0);
+    });
+  });
+
+  describe("contact", () => {
+    it("needs a bot-check token, then stores the message once and mails it", async () => {
+      expect(await submitContact(visitor(), contact)).toMatchObject({
+        status: 400,
+        body: {
+          code: "verification_required",
+          error: "Please complete the security verification.",
+        },
+      });
+      const token = await solvedToken();
+      const values = { ...contact, botCheck: token, submissionKey: "c".repeat(24) };
+      expect(await submitContact(visitor(), values)).toMatchObject({ ok: true, status: 200 });
+      const [message] = await database.db.select().from(webContactMessages);
+      expect(message).toMatchObject({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        comments: contact.comments,
+        consent: true,
+        status: "new",
+      });
+      const [mail] = await mailsTo("sales@aisolutions.example", 1);
+      expect(mail?.text).toContain(contact.comments);
+
+      // The answer got lost and the browser sends the same submission again: no new row, no error.
+      expect(await submitContact(visitor(), values)).toMatchObject({ ok: true });
+      // The same proof on a new message is a replay.
+      expect(
+        await submitContact(visitor(), { ...values, submissionKey: "d".repeat(24) }),
+      ).toMatchObject({ status: 400, body: { code: "verification_failed" } });
+      expect(await database.db.select().from(webContactMessages)).toHaveLength(1);
+    });
+
+    it("refuses a forged token and stores nothing", async () => {
+      const forged = Buffer.from(JSON.stringify({ challenge: {}, solution: {} })).toString(
+        "base64",
+      );
+      expect(await submitContact(visitor(), { ...contact, botCheck: forged })).toMatchObject({
+        status: 400,
+        body: { code: "verification_failed" },
+      });
+      expect(await database.db.select().from(webContactMessages)).toHaveLength(0);
+    });
+
+    it("checks the fields before spending the token", async () => {
+      const token = await solvedToken();
+      const result = await submitContact(visitor(), {
+        ...contact,
+        confirmEmail: "other@example.com",
+        botCheck: token,
+      });
+      expect(result).toMatchObject({
+        status: 400,
+        body: { fieldErrors: { confirmEmail: "Emails do not match" } },
+      });
+      expect(await submitContact(visitor(), { ...contact, botCheck: token })).toMatchObject({
+        ok: true,
+      });
+    });
+  });
+
+  it("limits each address to 10 submissions per form in 10 minutes", async () => {
+    const address = "198.51.100.7";
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await submitNewsletter(visitor(address), { email: `n${i}@example.com` })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    const refused = await submitNewsletter(visitor(address), { email: "late@example.com" });
+    expect(refused).toMatchObject({ status: 429 });
+    expect(refused.ok ? undefined : refused.retryAfter).toBeGreaterThan(0);
+    // Another form from the same address, and the same form from another address, still work.
+    expect(
+      (await submitConsultation(visitor(address), { name: "A", email: "a@example.com" })).status,
+    ).toBe(200);
+    expect((await submitNewsletter(visitor(), { email: "other@example.com" })).status).toBe(200);
+  });
+
+  it("answers a database failure with a plain 500 and logs it", async () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => logger);
+    await database.close();
+    const result = await submitNewsletter(visitor(), { email: "a@example.com" });
+    expect(result).toEqual({
+      ok: false,
+      status: 500,
+      body: { error: "Something went wrong on our side. Please try again later." },
+      retryAfter: undefined,
+    });
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    database = await createTestDatabase(backend);
+  });
+});
+
+describe("reading a submission", () => {
+  function post(body: BodyInit, type?: string, extra: Record<string, string> = {}) {
+    return readFormPayload(
+      new Request("http://x/api", {
+        method: "POST",
+        body,
+        headers: { ...(type ? { "content-type": type } : {}), ...extra },
+      }),
+    );
+  }
+
+  it("takes JSON objects and form posts", async () => {
+    expect(await post('{"email":"a@b.co"}', "application/json")).toEqual({
+      ok: true,
+      values: { email: "a@b.co" },
+    });
+    expect(await post("email=a%40b.co&consent=on", "application/x-www-form-urlencoded")).toEqual({
+      ok: true,
+      values: { email: "a@b.co", consent: "on" },
+    });
+    const form = new FormData();
+    form.set("email", "a@b.co");
+    const multipart = new Request("http://x/api", { method: "POST", body: form });
+    const bytes = await multipart.arrayBuffer();
+    const withLength = new Request("http://x/api", {
+      method: "POST",
+      body: bytes,
+      headers: {
+        "content-type": multipart.headers.get("content-type") ?? "",
+        "content-length": String(bytes.byteLength),
+      },
+    });
+    expect(await readFormPayload(withLength)).toEqual({ ok: true, values: { email: "a@b.co" } });
+  });
+
+  it.each([
+    ["broken JSON", "{", "application/json", 400],
+    ["a JSON array", "[1]", "application/json", 400],
+    ["JSON null", "null", "application/json", 400],
+    ["plain text", "email=a@b.co", "text/plain", 415],
+    ["no content type", "{}", undefined, 415],
+    ["a body over 64 KB", `{"x":"${"a".repeat(70_000)}"}`, "application/json", 413],
+  ])("refuses %s", async (_what, body, type, status) => {
+    expect(await post(body, type)).toMatchObject({ ok: false, status });
+  });
+});
