@@ -83,7 +83,7 @@ export function SiteFooter({ siteName, footer }: { siteName: string; footer: Foo
               mails a month; unsubscribe any time.
             </p>
           </div>
-          <NewsletterForm className="w-full lg:w-auto" />
+          <NewsletterForm className="w-full sm:max-w-lg lg:w-[28rem]" />
         </section>
       </div>
       <div className="border-t border-white/10">

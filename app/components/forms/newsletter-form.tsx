@@ -76,7 +76,6 @@ export function NewsletterForm({
         placeholder="you@company.com"
         defaultValue={defaultEmail}
         disabled={busy}
-        className="sm:max-w-xs"
       />
       <Button type="submit" disabled={busy} className="shrink-0">
         {busy ? "Subscribing..." : "Subscribe"}
