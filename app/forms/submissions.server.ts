@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, verifyBotCheck } from "~/lib/bot-check.server";
+import { methodNotAllowed } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import {
@@ -30,6 +31,7 @@ import {
   formMessages,
   newsletterSchema,
 } from "~/schemas/forms";
+import { readFormPayload } from "./payload.server";
 
 /** What a form endpoint answers: the JSON API sends it as is, page actions render it. */
 export type SubmissionResult<T extends object = Record<string, unknown>> =
@@ -213,4 +215,16 @@ export function submissionResponse(result: SubmissionResult) {
     (headers as Record<string, string>)["Retry-After"] = String(result.retryAfter);
   }
   return Response.json(result.body, { status: result.status, headers });
+}
+
+/** The action of a JSON form endpoint: read the body, run the submission, answer in JSON. */
+export function jsonFormAction(
+  submit: (request: Request, values: unknown) => Promise<SubmissionResult>,
+) {
+  return async ({ request }: { request: Request }) => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const payload = await readFormPayload(request);
+    if (!payload.ok) return submissionResponse(payload);
+    return submissionResponse(await submit(request, payload.values));
+  };
 }

@@ -29,32 +29,49 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ unsubscribed }, { status: unsubscribed ? 200 : 404 });
 }
 
+function Outcome({
+  title,
+  children,
+  role,
+}: {
+  title: string;
+  children: React.ReactNode;
+  role?: "status";
+}) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      <div role={role} className="mt-4 text-lg text-slate-700">
+        {children}
+      </div>
+    </>
+  );
+}
+
+const subscribeAgain = (
+  <Link to="/newsletter" className="font-semibold text-primary-strong underline">
+    subscribe again
+  </Link>
+);
+
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { token, subscription } = loaderData;
   let content: React.ReactNode;
   if (actionData?.unsubscribed) {
     content = (
-      <>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">You're unsubscribed</h1>
-        <p role="status" className="mt-4 text-lg text-slate-700">
-          {actionData.unsubscribed.email} will get no more newsletters from us. Changed your mind?
-          You can{" "}
-          <Link to="/newsletter" className="font-semibold text-primary-strong underline">
-            subscribe again
-          </Link>{" "}
-          at any time.
-        </p>
-      </>
+      <Outcome title="You're unsubscribed" role="status">
+        {actionData.unsubscribed.email} will get no more newsletters from us. Changed your mind? You
+        can {subscribeAgain} at any time.
+      </Outcome>
     );
   } else if (!subscription || actionData) {
     content = (
       <>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">This link does not work</h1>
-        <p className="mt-4 text-lg text-slate-700">
+        <Outcome title="This link does not work">
           This unsubscribe link is incomplete or no longer valid. Open the link from your most
           recent newsletter, or contact us and we'll take you off the list.
-        </p>
+        </Outcome>
         <Button asChild className="mt-8">
           <Link to="/contact">Contact us</Link>
         </Button>
@@ -62,26 +79,17 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
     );
   } else if (subscription.status === "unsubscribed") {
     content = (
-      <>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Already unsubscribed</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          {subscription.email} is not on our newsletter list any more. You can{" "}
-          <Link to="/newsletter" className="font-semibold text-primary-strong underline">
-            subscribe again
-          </Link>{" "}
-          at any time.
-        </p>
-      </>
+      <Outcome title="Already unsubscribed">
+        {subscription.email} is not on our newsletter list any more. You can {subscribeAgain} at any
+        time.
+      </Outcome>
     );
   } else {
     content = (
       <>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">
-          Unsubscribe from our newsletter?
-        </h1>
-        <p className="mt-4 text-lg text-slate-700">
+        <Outcome title="Unsubscribe from our newsletter?">
           {subscription.email} will get no more newsletters from us.
-        </p>
+        </Outcome>
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <Button type="submit" size="lg" disabled={busy}>
