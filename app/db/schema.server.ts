@@ -110,6 +110,8 @@ export const rateLimits = pgTable("rate_limits", {
  */
 export const botCheckSpent = pgTable("bot_check_spent", {
   id: text("id").primaryKey(),
+  /** The submission that spent it: a resend of that same submission may present it again. */
+  submissionKey: text("submission_key"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 

@@ -269,6 +269,16 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
       expect(await database.db.select().from(webContactMessages)).toHaveLength(1);
     });
 
+    it("answers both copies of a double post sent at the same moment, storing one", async () => {
+      const values = { ...contact, botCheck: await solvedToken(), submissionKey: "e".repeat(24) };
+      const results = await Promise.all([
+        submitContact(visitor(), values),
+        submitContact(visitor(), values),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(await database.db.select().from(webContactMessages)).toHaveLength(1);
+    });
+
     it("refuses a forged token and stores nothing", async () => {
       const forged = Buffer.from(JSON.stringify({ challenge: {}, solution: {} })).toString(
         "base64",

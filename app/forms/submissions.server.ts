@@ -169,12 +169,10 @@ export function submitContact(request: Request, values: unknown) {
     if (await contactMessageExists(db, key)) {
       return { ok: true, status: 200, body: { success: true } };
     }
-    const check = await verifyBotCheck(
-      db,
-      botCheckSettingsFrom(getEnv()),
-      botCheck,
-      clientAddress(request),
-    );
+    const check = await verifyBotCheck(db, botCheckSettingsFrom(getEnv()), botCheck, {
+      remoteIp: clientAddress(request),
+      submissionKey: key,
+    });
     if (!check.ok) {
       if (check.reason === "missing") {
         return refuse(400, {

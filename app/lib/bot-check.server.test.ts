@@ -59,8 +59,10 @@ describe.each(backends)("ALTCHA verification on %s", (backend) => {
   });
 
   it("accepts a solved challenge once and refuses it when replayed", async () => {
-    expect(await verifyBotCheck(database.db, settings, token, "1.2.3.4")).toEqual({ ok: true });
-    expect(await verifyBotCheck(database.db, settings, token, "1.2.3.4")).toEqual({
+    expect(await verifyBotCheck(database.db, settings, token, { remoteIp: "1.2.3.4" })).toEqual({
+      ok: true,
+    });
+    expect(await verifyBotCheck(database.db, settings, token, { remoteIp: "1.2.3.4" })).toEqual({
       ok: false,
       reason: "reused",
     });
@@ -68,13 +70,30 @@ describe.each(backends)("ALTCHA verification on %s", (backend) => {
 
   it("lets exactly one of many simultaneous replays through", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => verifyBotCheck(database.db, settings, token, "1.2.3.4")),
+      Array.from({ length: 8 }, () =>
+        verifyBotCheck(database.db, settings, token, { remoteIp: "1.2.3.4" }),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
   });
 
+  it("lets a resend of the same submission present its token again, and nothing else", async () => {
+    const first = { remoteIp: "1.2.3.4", submissionKey: "contact:k1" };
+    const results = await Promise.all([
+      verifyBotCheck(database.db, settings, token, first),
+      verifyBotCheck(database.db, settings, token, first),
+    ]);
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    expect(
+      await verifyBotCheck(database.db, settings, token, {
+        remoteIp: "1.2.3.4",
+        submissionKey: "contact:k2",
+      }),
+    ).toEqual({ ok: false, reason: "reused" });
+  });
+
   it("refuses a missing token", async () => {
-    expect(await verifyBotCheck(database.db, settings, "  ", "1.2.3.4")).toEqual({
+    expect(await verifyBotCheck(database.db, settings, "  ", { remoteIp: "1.2.3.4" })).toEqual({
       ok: false,
       reason: "missing",
     });
@@ -85,7 +104,7 @@ describe.each(backends)("ALTCHA verification on %s", (backend) => {
     ["JSON of the wrong shape", encode({ hello: "world" })],
     ["an array", encode([1, 2])],
   ])("refuses %s as invalid", async (_what, forged) => {
-    expect(await verifyBotCheck(database.db, settings, forged, "1.2.3.4")).toEqual({
+    expect(await verifyBotCheck(database.db, settings, forged, { remoteIp: "1.2.3.4" })).toEqual({
       ok: false,
       reason: "invalid",
     });
@@ -106,27 +125,29 @@ describe.each(backends)("ALTCHA verification on %s", (backend) => {
     });
     const otherSite = await solvedToken("another site's secret, also long enough");
     for (const forged of [wrongSolution, tampered, otherSite]) {
-      expect(await verifyBotCheck(database.db, settings, forged, "1.2.3.4")).toEqual({
+      expect(await verifyBotCheck(database.db, settings, forged, { remoteIp: "1.2.3.4" })).toEqual({
         ok: false,
         reason: "invalid",
       });
     }
     // None of the refusals used up the genuine token.
-    expect(await verifyBotCheck(database.db, settings, token, "1.2.3.4")).toEqual({ ok: true });
+    expect(await verifyBotCheck(database.db, settings, token, { remoteIp: "1.2.3.4" })).toEqual({
+      ok: true,
+    });
   });
 
   it("refuses an expired challenge", async () => {
     vi.useFakeTimers({ now: Date.now() - 60 * 60 * 1000, toFake: ["Date"] });
     const old = await solvedToken();
     vi.useRealTimers();
-    expect(await verifyBotCheck(database.db, settings, old, "1.2.3.4")).toEqual({
+    expect(await verifyBotCheck(database.db, settings, old, { remoteIp: "1.2.3.4" })).toEqual({
       ok: false,
       reason: "expired",
     });
   });
 
   it("forgets spent tokens only once they have expired", async () => {
-    await verifyBotCheck(database.db, settings, token, "1.2.3.4");
+    await verifyBotCheck(database.db, settings, token, { remoteIp: "1.2.3.4" });
     await database.db
       .insert(botCheckSpent)
       .values({ id: "altcha:old", expiresAt: new Date(Date.now() - 1000) });
@@ -159,7 +180,9 @@ describe.each(backends)("Turnstile verification on %s", (backend) => {
 
   it("asks Cloudflare with the secret, the token and the visitor's address", async () => {
     const fetch = answer({ success: true });
-    expect(await verifyBotCheck(database.db, turnstile, "token-1", "9.8.7.6")).toEqual({
+    expect(
+      await verifyBotCheck(database.db, turnstile, "token-1", { remoteIp: "9.8.7.6" }),
+    ).toEqual({
       ok: true,
     });
     const [url, init] = fetch.mock.calls[0] ?? [];
@@ -173,18 +196,22 @@ describe.each(backends)("Turnstile verification on %s", (backend) => {
 
   it("refuses a token Cloudflare rejects or has seen, and one it accepted before", async () => {
     answer({ success: false, "error-codes": ["invalid-input-response"] });
-    expect(await verifyBotCheck(database.db, turnstile, "forged", "9.8.7.6")).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
+    expect(await verifyBotCheck(database.db, turnstile, "forged", { remoteIp: "9.8.7.6" })).toEqual(
+      {
+        ok: false,
+        reason: "invalid",
+      },
+    );
     answer({ success: false, "error-codes": ["timeout-or-duplicate"] });
-    expect(await verifyBotCheck(database.db, turnstile, "old", "9.8.7.6")).toEqual({
+    expect(await verifyBotCheck(database.db, turnstile, "old", { remoteIp: "9.8.7.6" })).toEqual({
       ok: false,
       reason: "reused",
     });
     answer({ success: true });
-    await verifyBotCheck(database.db, turnstile, "token-2", "9.8.7.6");
-    expect(await verifyBotCheck(database.db, turnstile, "token-2", "9.8.7.6")).toEqual({
+    await verifyBotCheck(database.db, turnstile, "token-2", { remoteIp: "9.8.7.6" });
+    expect(
+      await verifyBotCheck(database.db, turnstile, "token-2", { remoteIp: "9.8.7.6" }),
+    ).toEqual({
       ok: false,
       reason: "reused",
     });
@@ -197,7 +224,9 @@ describe.each(backends)("Turnstile verification on %s", (backend) => {
         throw new TypeError("fetch failed");
       }),
     );
-    expect(await verifyBotCheck(database.db, turnstile, "token-3", "9.8.7.6")).toEqual({
+    expect(
+      await verifyBotCheck(database.db, turnstile, "token-3", { remoteIp: "9.8.7.6" }),
+    ).toEqual({
       ok: false,
       reason: "unavailable",
     });

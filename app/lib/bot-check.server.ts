@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { botCheckSpent } from "~/db/schema.server";
 import type { BotCheckConfig } from "~/lib/bot-check";
@@ -62,15 +62,19 @@ export async function verifyBotCheck(
   db: Db,
   settings: BotCheckSettings,
   token: string,
-  remoteIp: string,
+  context: { remoteIp: string; submissionKey?: string },
 ): Promise<BotCheckResult> {
   if (!token.trim()) return { ok: false, reason: "missing" };
+  const spend = (id: string, expiresAt: Date) =>
+    markSpent(db, id, expiresAt, context.submissionKey);
   return settings.turnstile
-    ? verifyTurnstile(db, settings.turnstile.secretKey, token, remoteIp)
-    : verifyAltcha(db, settings.sessionSecret, token);
+    ? verifyTurnstile(spend, settings.turnstile.secretKey, token, context.remoteIp)
+    : verifyAltcha(spend, settings.sessionSecret, token);
 }
 
-async function verifyAltcha(db: Db, sessionSecret: string, token: string) {
+type Spend = (id: string, expiresAt: Date) => Promise<boolean>;
+
+async function verifyAltcha(spend: Spend, sessionSecret: string, token: string) {
   let payload: { challenge?: Challenge; solution?: unknown };
   try {
     payload = JSON.parse(Buffer.from(token, "base64").toString("utf8"));
@@ -107,12 +111,12 @@ async function verifyAltcha(db: Db, sessionSecret: string, token: string) {
   );
   // The signature covers the nonce and salt, so it names this one challenge.
   const id = `altcha:${challenge.signature ?? challenge.parameters.nonce}`;
-  return (await markSpent(db, id, expiresAt))
+  return (await spend(id, expiresAt))
     ? ({ ok: true } as const)
     : ({ ok: false, reason: "reused" } as const);
 }
 
-async function verifyTurnstile(db: Db, secretKey: string, token: string, remoteIp: string) {
+async function verifyTurnstile(spend: Spend, secretKey: string, token: string, remoteIp: string) {
   if (token.length > 2048) return { ok: false, reason: "invalid" } as const;
   const id = `turnstile:${createHash("sha256").update(token).digest("base64url")}`;
   let outcome: { success?: boolean; "error-codes"?: string[] };
@@ -135,19 +139,28 @@ async function verifyTurnstile(db: Db, secretKey: string, token: string, remoteI
     } as const;
   }
   const expiresAt = new Date(Date.now() + TURNSTILE_LIFETIME_SECONDS * 1000);
-  return (await markSpent(db, id, expiresAt))
+  return (await spend(id, expiresAt))
     ? ({ ok: true } as const)
     : ({ ok: false, reason: "reused" } as const);
 }
 
-/** True when this call recorded the id, false when it was already spent. */
-async function markSpent(db: Db, id: string, expiresAt: Date) {
+/**
+ * True when this call recorded the id, or when the same submission spent it before (a resend
+ * racing its original); false when anything else spent it.
+ */
+async function markSpent(db: Db, id: string, expiresAt: Date, submissionKey?: string) {
   const inserted = await db
     .insert(botCheckSpent)
-    .values({ id, expiresAt })
+    .values({ id, expiresAt, submissionKey })
     .onConflictDoNothing()
     .returning({ id: botCheckSpent.id });
-  return inserted.length === 1;
+  if (inserted.length === 1) return true;
+  if (!submissionKey) return false;
+  const [spent] = await db
+    .select({ submissionKey: botCheckSpent.submissionKey })
+    .from(botCheckSpent)
+    .where(eq(botCheckSpent.id, id));
+  return spent?.submissionKey === submissionKey;
 }
 
 /** Forgets spent tokens that would be refused as expired anyway. */
