@@ -35,6 +35,7 @@ export default [
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("api/integrations", "routes/resources/api-integrations.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
