@@ -15,6 +15,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster, useFlashToast } from "~/components/toaster";
 import { FullScreenSpinner } from "~/components/ui/spinner";
+import { IntegrationWidgets } from "~/components/widgets/integration-widgets";
 import { getEnv } from "~/env.server";
 import { useNonce } from "~/lib/nonce";
 import { takeToast } from "~/lib/toast.server";
@@ -99,6 +100,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter siteName={siteName} footer={footer} />
+      <IntegrationWidgets />
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>
   );

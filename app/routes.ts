@@ -41,6 +41,7 @@ export default [
   route("api/schedule-consultation", "routes/resources/api-schedule-consultation.ts"),
   route("api/contact", "routes/resources/api-contact.ts"),
   route("api/bot-check", "routes/resources/api-bot-check.ts"),
+  route("api/integrations", "routes/resources/api-integrations.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -24,8 +24,9 @@ import { projectRoot } from "~/lib/project-root.server";
 import { pruneSpentBotChecks } from "~/lib/bot-check.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
+import { listPublicWidgets } from "~/models/integrations.server";
 import { adminCommandRouter } from "./admin-endpoint";
-import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
+import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
 
 export { runAdminCli } from "./admin-cli";
 
@@ -77,6 +78,7 @@ export function createExpressApp(options: {
     next();
   });
   app.use(cspNonce);
+  if (production) app.use(widgetSources(listPublicWidgets));
   app.use(securityHeaders({ production, https: env.SITE_URL.startsWith("https://") }));
   app.use(compression());
 

@@ -1,10 +1,71 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import type { PublicWidget } from "~/content/widgets";
 
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
+}
+
+export interface WidgetSources {
+  frame: string[];
+  connect: string[];
+}
+
+// The voice SDK calls Vapi's API and runs the call over Daily (HTTPS, WebSocket, Daily's frames).
+const voiceSources: WidgetSources = {
+  frame: ["https://*.daily.co"],
+  connect: ["https://api.vapi.ai", "https://*.daily.co", "wss://*.daily.co"],
+};
+
+/**
+ * What the enabled widgets need beyond 'self': the chat widget renders an iframe from its own
+ * server and talks to it over HTTP and WebSocket. Scripts need nothing here: the widgets' scripts
+ * are created by the app's own (nonced) code, which 'strict-dynamic' trusts.
+ */
+export function widgetCspSources(widgets: PublicWidget[]): WidgetSources {
+  const frame = new Set<string>();
+  const connect = new Set<string>();
+  for (const widget of widgets) {
+    if (widget.name === "chatwoot") {
+      const { origin, protocol, host } = new URL(widget.baseUrl);
+      frame.add(origin);
+      connect.add(origin);
+      connect.add(`${protocol === "https:" ? "wss:" : "ws:"}//${host}`);
+    } else if (widget.name === "vapi") {
+      for (const source of voiceSources.frame) frame.add(source);
+      for (const source of voiceSources.connect) connect.add(source);
+    }
+  }
+  return { frame: [...frame], connect: [...connect] };
+}
+
+// Documents are what the policy governs; assets, health checks and APIs skip the lookup.
+const NOT_A_PAGE = /^\/(?:assets\/|api\/|internal\/|healthz$|readyz$)|\.[a-z0-9]+$/i;
+
+/**
+ * Puts the enabled widgets' CSP sources in res.locals for securityHeaders. The list is the cached
+ * public projection, so a page costs no extra query; a failure leaves the strict policy.
+ */
+export function widgetSources(list: () => Promise<PublicWidget[]>) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method === "GET" || req.method === "HEAD") && !NOT_A_PAGE.test(req.path)) {
+      try {
+        res.locals.widgetSources = widgetCspSources(await list());
+      } catch {
+        // listPublicWidgets already logs and falls back; nothing to add here.
+      }
+    }
+    next();
+  };
+}
+
+function withWidgetSources(kind: keyof WidgetSources) {
+  return (_req: unknown, res: unknown) => {
+    const sources = ((res as Response).locals.widgetSources as WidgetSources | undefined)?.[kind];
+    return ["'self'", ...(sources ?? [])].join(" ");
+  };
 }
 
 /** Security headers; in development Vite injects inline scripts, so the CSP is left out there. */
@@ -22,7 +83,8 @@ export function securityHeaders({ production, https }: { production: boolean; ht
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: [withWidgetSources("connect")],
+            frameSrc: [withWidgetSources("frame")],
             // The bot check's proof-of-work runs in workers bundled with the app.
             workerSrc: ["'self'"],
             objectSrc: ["'none'"],

@@ -35,8 +35,15 @@ export function invalidateSiteCache() {
   cache.clear();
 }
 
-/** Reads with a fallback: a database failure is logged and the built-in defaults carry on. */
-async function withFallback<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
+/**
+ * Cached reads with a fallback: a database failure is logged and the built-in defaults carry on.
+ * Other public-content models use it too, so invalidateSiteCache() clears their reads as well.
+ */
+export async function withFallback<T>(
+  what: string,
+  load: () => Promise<T>,
+  fallback: T,
+): Promise<T> {
   try {
     return await cached(what, load);
   } catch (error) {

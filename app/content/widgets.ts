@@ -1,0 +1,53 @@
+/**
+ * The contract between the server and the browser for the third-party widgets: what
+ * GET /api/integrations answers, and the browser-side constants. Kept apart from the integration
+ * catalogue so that the lazily loaded widget code does not carry the catalogue.
+ */
+
+export interface ChatWidget {
+  name: "chatwoot";
+  websiteToken: string;
+  /** http(s) URL without a trailing slash. */
+  baseUrl: string;
+}
+
+export interface VoiceWidget {
+  name: "vapi";
+  publicKey: string;
+  assistantId: string;
+  buttonText?: string;
+  buttonPosition?: string;
+  buttonOffset?: string;
+  buttonSize?: string;
+  idleColor?: string;
+  loadingColor?: string;
+  activeColor?: string;
+}
+
+export interface CustomCodeWidget {
+  name: "custom-code";
+  script: string;
+}
+
+/** A widget the public site loads (an enabled one whose load conditions hold), public fields only. */
+export type PublicWidget = ChatWidget | VoiceWidget | CustomCodeWidget;
+
+/** The voice button where the admin left a field empty (spec: public site, section 9). */
+export const voiceButtonDefaults = {
+  position: "bottom-left",
+  offset: "20px",
+  size: "60px",
+  idleColor: "rgb(93, 254, 202)",
+  idleTitle: "Have a quick question?",
+  idleSubtitle: "Talk with our AI assistant",
+  loadingColor: "rgb(93, 124, 202)",
+  loadingTitle: "Connecting...",
+  loadingSubtitle: "Please wait",
+  activeColor: "rgb(255, 0, 0)",
+  activeTitle: "Call is in progress...",
+  activeSubtitle: "End the call.",
+} as const;
+
+/** The public voice-assistant SDK (loaded from its CDN, as its vendor documents). */
+export const voiceSdkUrl =
+  "https://cdn.jsdelivr.net/gh/VapiAI/html-script-tag@latest/dist/assets/index.js";

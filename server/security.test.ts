@@ -1,0 +1,88 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PublicWidget } from "~/content/widgets";
+import { cspNonce, securityHeaders, widgetCspSources, widgetSources } from "./security";
+
+const chat: PublicWidget = {
+  name: "chatwoot",
+  websiteToken: "tok",
+  baseUrl: "https://chat.example.com/support",
+};
+const voice: PublicWidget = { name: "vapi", publicKey: "pk", assistantId: "as" };
+const custom: PublicWidget = { name: "custom-code", script: "window.x = 1" };
+
+describe("the widgets' CSP sources", () => {
+  it("adds the chat server's origin, in its WebSocket form too, and the voice call's hosts", () => {
+    expect(widgetCspSources([])).toEqual({ frame: [], connect: [] });
+    expect(widgetCspSources([custom])).toEqual({ frame: [], connect: [] });
+    expect(widgetCspSources([chat, voice, custom])).toEqual({
+      frame: ["https://chat.example.com", "https://*.daily.co"],
+      connect: [
+        "https://chat.example.com",
+        "wss://chat.example.com",
+        "https://api.vapi.ai",
+        "https://*.daily.co",
+        "wss://*.daily.co",
+      ],
+    });
+    expect(widgetCspSources([{ ...chat, baseUrl: "http://127.0.0.1:4000" }]).connect).toEqual([
+      "http://127.0.0.1:4000",
+      "ws://127.0.0.1:4000",
+    ]);
+  });
+});
+
+describe("the CSP with widgets", () => {
+  const servers: Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) server.close();
+  });
+
+  async function serve(widgets: () => Promise<PublicWidget[]>) {
+    const app = express();
+    app.use(cspNonce);
+    app.use(widgetSources(widgets));
+    app.use(securityHeaders({ production: true, https: false }));
+    app.use((_req, res) => {
+      res.send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    servers.push(server);
+    const { port } = server.address() as AddressInfo;
+    return async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      await response.text();
+      const csp = response.headers.get("content-security-policy") ?? "";
+      return Object.fromEntries(
+        csp.split(";").map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values.join(" ")];
+        }),
+      ) as Record<string, string>;
+    };
+  }
+
+  it("opens frame-src and connect-src of pages for the enabled widgets only, never script-src", async () => {
+    const policy = await serve(async () => [chat, voice]);
+    const page = await policy("/contact");
+    expect(page["frame-src"]).toBe("'self' https://chat.example.com https://*.daily.co");
+    expect(page["connect-src"]).toBe(
+      "'self' https://chat.example.com wss://chat.example.com https://api.vapi.ai https://*.daily.co wss://*.daily.co",
+    );
+    expect(page["script-src"]).toMatch(/^'nonce-[^']+' 'strict-dynamic'$/);
+    expect(page["worker-src"]).toBe("'self'");
+    // Assets and APIs are no documents: no lookup, the strict policy.
+    expect((await policy("/assets/app.js"))["connect-src"]).toBe("'self'");
+    expect((await policy("/api/integrations"))["frame-src"]).toBe("'self'");
+  });
+
+  it("keeps the strict policy when there are no widgets or the list fails", async () => {
+    const none = await serve(async () => []);
+    expect(await none("/")).toMatchObject({ "frame-src": "'self'", "connect-src": "'self'" });
+    const failing = await serve(() => Promise.reject(new Error("down")));
+    expect(await failing("/")).toMatchObject({ "frame-src": "'self'", "connect-src": "'self'" });
+  });
+});
