@@ -14,6 +14,7 @@ import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth
 import { type Database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
+import { pruneSpentBotChecks } from "~/lib/bot-check.server";
 import {
   acquireDataDirLock,
   type DataDirLock,
@@ -21,7 +22,6 @@ import {
 } from "~/lib/data-dir-lock.server";
 import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
-import { pruneSpentBotChecks } from "~/lib/bot-check.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
 import { listPublicWidgets } from "~/models/integrations.server";
@@ -79,7 +79,13 @@ export function createExpressApp(options: {
   });
   app.use(cspNonce);
   if (production) app.use(widgetSources(listPublicWidgets));
-  app.use(securityHeaders({ production, https: env.SITE_URL.startsWith("https://") }));
+  app.use(
+    securityHeaders({
+      production,
+      https: env.SITE_URL.startsWith("https://"),
+      turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+    }),
+  );
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

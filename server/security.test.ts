@@ -40,11 +40,11 @@ describe("the CSP with widgets", () => {
     for (const server of servers.splice(0)) server.close();
   });
 
-  async function serve(widgets: () => Promise<PublicWidget[]>) {
+  async function serve(widgets: () => Promise<PublicWidget[]>, turnstile = false) {
     const app = express();
     app.use(cspNonce);
     app.use(widgetSources(widgets));
-    app.use(securityHeaders({ production: true, https: false }));
+    app.use(securityHeaders({ production: true, https: false, turnstile }));
     app.use((_req, res) => {
       res.send("ok");
     });
@@ -84,5 +84,13 @@ describe("the CSP with widgets", () => {
     expect(await none("/")).toMatchObject({ "frame-src": "'self'", "connect-src": "'self'" });
     const failing = await serve(() => Promise.reject(new Error("down")));
     expect(await failing("/")).toMatchObject({ "frame-src": "'self'", "connect-src": "'self'" });
+  });
+
+  it("lets Turnstile's challenge frame in only when Turnstile is the bot check", async () => {
+    const turnstile = await serve(async () => [], true);
+    expect(await turnstile("/contact")).toMatchObject({
+      "frame-src": "'self' https://challenges.cloudflare.com",
+      "connect-src": "'self' https://challenges.cloudflare.com",
+    });
   });
 });

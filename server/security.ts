@@ -61,15 +61,27 @@ export function widgetSources(list: () => Promise<PublicWidget[]>) {
   };
 }
 
-function withWidgetSources(kind: keyof WidgetSources) {
+function withWidgetSources(kind: keyof WidgetSources, always: string[]) {
   return (_req: unknown, res: unknown) => {
     const sources = ((res as Response).locals.widgetSources as WidgetSources | undefined)?.[kind];
-    return ["'self'", ...(sources ?? [])].join(" ");
+    return ["'self'", ...always, ...(sources ?? [])].join(" ");
   };
 }
 
+/** Cloudflare Turnstile, when it is the bot check, renders its challenge in a frame of its own. */
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 /** Security headers; in development Vite injects inline scripts, so the CSP is left out there. */
-export function securityHeaders({ production, https }: { production: boolean; https: boolean }) {
+export function securityHeaders({
+  production,
+  https,
+  turnstile = false,
+}: {
+  production: boolean;
+  https: boolean;
+  turnstile?: boolean;
+}) {
+  const botCheck = turnstile ? [TURNSTILE_ORIGIN] : [];
   return helmet({
     contentSecurityPolicy: production
       ? {
@@ -83,8 +95,8 @@ export function securityHeaders({ production, https }: { production: boolean; ht
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "blob:", "https:"],
             fontSrc: ["'self'"],
-            connectSrc: [withWidgetSources("connect")],
-            frameSrc: [withWidgetSources("frame")],
+            connectSrc: [withWidgetSources("connect", botCheck)],
+            frameSrc: [withWidgetSources("frame", botCheck)],
             // The bot check's proof-of-work runs in workers bundled with the app.
             workerSrc: ["'self'"],
             objectSrc: ["'none'"],
