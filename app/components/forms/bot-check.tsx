@@ -1,6 +1,7 @@
 import type {} from "altcha/types/react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { BotCheckConfig } from "~/lib/bot-check";
+import { pageNonce } from "~/lib/nonce";
 
 export interface BotCheckHandle {
   /** Clears the check after a submission, so the next one needs a fresh proof. */
@@ -44,10 +45,6 @@ function loadAltcha() {
     altchaLoading = undefined;
   });
   return altchaLoading;
-}
-
-function pageNonce() {
-  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
 }
 
 function loadTurnstileScript() {

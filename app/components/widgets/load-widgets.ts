@@ -6,6 +6,7 @@ import {
   voiceButtonDefaults,
   voiceSdkUrl,
 } from "~/content/widgets";
+import { pageNonce } from "~/lib/nonce";
 
 interface VoiceButtonState {
   color: string;
@@ -69,16 +70,9 @@ function loadWidget(widget: PublicWidget) {
   }
 }
 
-/**
- * The page's CSP nonce. Browsers hide it from the attribute once the page has loaded, but the
- * element's nonce property keeps it. 'strict-dynamic' already trusts scripts that the app's own
- * nonced code creates (Chromium even inline ones), but the CSP3 inline check asks for the nonce
- * and there is no 'unsafe-inline' to fall back on, so every script we add carries it.
- */
-function pageNonce() {
-  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
-}
-
+// 'strict-dynamic' already trusts scripts that the app's own nonced code creates (Chromium even
+// inline ones), but the CSP3 inline check asks for the nonce and there is no 'unsafe-inline' to
+// fall back on, so every script we add carries it.
 function withNonce(script: HTMLScriptElement) {
   const nonce = pageNonce();
   if (nonce) script.nonce = nonce;
