@@ -253,13 +253,18 @@ describe("the Get Started dialog", () => {
     await dialog().waitFor(SLOW);
     expect(new URL(page.url()).pathname).toBe("/about");
     await dialog().getByRole("textbox", { name: "Name", exact: true }).waitFor(SLOW);
-    expect(await dialog().evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect
+      .poll(() => dialog().evaluate((d) => d.contains(document.activeElement)), SLOW)
+      .toBe(true);
     // Tabbing round never leaves the dialog.
     for (let i = 0; i < 12; i += 1) await page.keyboard.press("Tab");
     expect(await dialog().evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "detached", ...SLOW });
-    expect(await trigger().evaluate((a) => a === document.activeElement)).toBe(true);
+    // Radix hands the focus over in a timer after the dialog is gone.
+    await expect
+      .poll(() => trigger().evaluate((a) => a === document.activeElement), SLOW)
+      .toBe(true);
     await expectNoAxeViolations(page);
     expectCleanPage(page);
   });
@@ -274,7 +279,10 @@ describe("the Get Started dialog", () => {
     await form.getByRole("button", { name: "Schedule Consultation" }).click();
     await dialog().waitFor({ state: "detached", ...SLOW });
     await expectToast(page, { type: "success", ...texts.success });
-    expect(await trigger().evaluate((a) => a === document.activeElement)).toBe(true);
+    // Radix hands the focus over in a timer after the dialog is gone.
+    await expect
+      .poll(() => trigger().evaluate((a) => a === document.activeElement), SLOW)
+      .toBe(true);
     const tab = await popup;
     await tab.waitForLoadState("domcontentloaded");
     expect(tab.url()).toBe(BOOKING_URL);
