@@ -73,6 +73,9 @@ export const formMessages = {
 /** The server's answer to a repeat subscription; the browser keys its toast on it. */
 export const ALREADY_SUBSCRIBED = "Email already subscribed";
 
+/** No person types a NUL character, and PostgreSQL text cannot store one. */
+const WITHOUT_NUL = /^[^\0]*$/;
+
 /** Text that may be missing, null or blank: stored as "". */
 function optionalText(max: number, label: string) {
   return z.preprocess(
@@ -80,7 +83,8 @@ function optionalText(max: number, label: string) {
     z
       .string({ message: `${label} must be text` })
       .trim()
-      .max(max, `${label} must be at most ${max} characters`),
+      .max(max, `${label} must be at most ${max} characters`)
+      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
   );
 }
 
@@ -91,7 +95,8 @@ function requiredText(max: number, label: string, requiredMessage: string) {
       .string({ message: requiredMessage })
       .trim()
       .min(1, requiredMessage)
-      .max(max, `${label} must be at most ${max} characters`),
+      .max(max, `${label} must be at most ${max} characters`)
+      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
   );
 }
 
@@ -168,7 +173,7 @@ export const emailsMatch = Object.assign(
 );
 
 /** The spec's "simple x@y pattern". */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SIMPLE_EMAIL = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
 
 export const contactSchema = z
   .object({

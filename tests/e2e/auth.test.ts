@@ -180,7 +180,8 @@ describe("password reset", () => {
 
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.waitForURL("**/forgot-password");
-    await page.getByLabel("Email").fill(email);
+    // Exact: the footer's newsletter field is labelled "Email address".
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect.poll(() => page.getByText("a reset link is on its way").isVisible()).toBe(true);
 

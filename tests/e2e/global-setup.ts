@@ -16,7 +16,12 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   ensureBuild({ quiet: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
-  let server: RunningServer | undefined = await startServer({ dataDir });
+  // Behind "loopback" the server takes the client address from X-Forwarded-For, so each test can
+  // submit forms as its own visitor (see newClientContext) without tripping per-address limits.
+  let server: RunningServer | undefined = await startServer({
+    dataDir,
+    env: { TRUST_PROXY: "loopback" },
+  });
   project.provide("baseURL", server.url);
   project.provide("dataDir", dataDir);
   return async () => {

@@ -1,5 +1,12 @@
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { expect } from "vitest";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,6 +28,26 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
     ],
+  });
+}
+
+/**
+ * A client address no other test uses, from the benchmarking range 198.18.0.0/15. The e2e server
+ * trusts X-Forwarded-For from loopback, so rate limits count per test instead of for the suite.
+ */
+export function uniqueClientAddress(): string {
+  return `198.${randomInt(18, 20)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+/** A browser context that visits `baseURL` as a visitor of its own (see uniqueClientAddress). */
+export function newClientContext(
+  browser: Browser,
+  options: BrowserContextOptions & { baseURL: string; clientAddress?: string },
+): Promise<BrowserContext> {
+  const { clientAddress = uniqueClientAddress(), extraHTTPHeaders, ...rest } = options;
+  return browser.newContext({
+    ...rest,
+    extraHTTPHeaders: { ...extraHTTPHeaders, "X-Forwarded-For": clientAddress },
   });
 }
 

@@ -56,3 +56,14 @@ export function parseEml(raw: string) {
     text: body.replace(/\r\n/g, "\n"),
   };
 }
+
+/** Every mail to `to` whose subject matches, oldest first (for "sent exactly once" checks). */
+export function mailsTo(dataDir: string, to: string, subject: RegExp) {
+  const dir = path.join(dataDir, "mail");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  return files
+    .map((file) => parseEml(fs.readFileSync(path.join(dir, file), "utf8")))
+    .filter(
+      (mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject),
+    );
+}

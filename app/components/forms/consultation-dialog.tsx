@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -20,10 +20,14 @@ const ConsultationForm = lazy(() =>
  */
 export function ConsultationDialog({ label, className }: { label: string; className?: string }) {
   const [open, setOpen] = useState(false);
+  // Not a Radix trigger (it must stay a plain link without JavaScript), so focus is handed back
+  // to it by hand when the dialog closes.
+  const opener = useRef<HTMLAnchorElement>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button asChild className={className}>
         <a
+          ref={opener}
           href="/schedule-consultation"
           aria-haspopup="dialog"
           onClick={(event) => {
@@ -35,7 +39,12 @@ export function ConsultationDialog({ label, className }: { label: string; classN
           {label}
         </a>
       </Button>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Schedule a Free Consultation</DialogTitle>
           <DialogDescription>

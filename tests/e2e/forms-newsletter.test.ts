@@ -1,0 +1,185 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { formMessages } from "~/schemas/forms";
+import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
+import {
+  countRequests,
+  expectToast,
+  failRequests,
+  holdRequests,
+  SLOW,
+  uniqueEmail,
+  waitForHydration,
+} from "../support/forms";
+import { mailsTo, waitForMail } from "../support/mail";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+const texts = formMessages.newsletter;
+const API = "/api/newsletter-subscribe";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The spec's texts, checked here once so a typo in the shared constants cannot hide. */
+it("uses the newsletter texts of the error catalogue word for word", () => {
+  expect(texts).toEqual({
+    invalid: { title: "Invalid Email", description: "Please enter a valid email address." },
+    success: { title: "Success!", description: "You've been subscribed to our newsletter." },
+    already: {
+      title: "Subscription Failed",
+      description: "You're already subscribed to our newsletter!",
+    },
+    failed: {
+      title: "Subscription Failed",
+      description: "Failed to subscribe. Please try again later.",
+    },
+  });
+});
+
+describe("the footer newsletter form", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let requests: () => number;
+  const email = uniqueEmail("news");
+
+  const footer = () => page.locator("footer");
+  const field = () => footer().getByRole("textbox", { name: "Email address" });
+  const button = () => footer().getByRole("button", { name: /^Subscrib/ });
+
+  beforeAll(async () => {
+    context = await newClientContext(browser, { baseURL });
+    page = await newPage(context);
+    requests = countRequests(page, API);
+    await page.goto("/about");
+    await waitForHydration(footer().locator("form"));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("refuses an empty address and one without '@' with a toast, without calling the server", async () => {
+    await button().click();
+    await expectToast(page, { type: "error", ...texts.invalid });
+    await field().fill("name.example.com");
+    await button().click();
+    await expectToast(page, { type: "error", ...texts.invalid });
+    expect(await field().inputValue()).toBe("name.example.com");
+    // The field gets the focus back, so the visitor can correct it at once.
+    expect(await field().evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(requests()).toBe(0);
+    expectCleanPage(page);
+  });
+
+  it("reads 'Subscribing...' with field and button disabled while busy, then says Success! and clears the field", async () => {
+    const held = await holdRequests(page, API);
+    await field().fill(email);
+    await button().click();
+    await held.arrived;
+    await expect.poll(() => button().textContent(), SLOW).toBe("Subscribing...");
+    expect(await button().isDisabled()).toBe(true);
+    expect(await field().isDisabled()).toBe(true);
+    held.release();
+    await expectToast(page, { type: "success", ...texts.success });
+    expect(await field().inputValue()).toBe("");
+    expect(await field().isDisabled()).toBe(false);
+    expect(await button().textContent()).toBe("Subscribe");
+    expect(requests()).toBe(1);
+    expectCleanPage(page);
+  });
+
+  it("says 'already subscribed' for the same address again", async () => {
+    // Typed differently: addresses are compared without case.
+    await field().fill(email.toUpperCase());
+    await button().click();
+    await expectToast(page, { type: "error", ...texts.already });
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("keeps the typed address when the server fails", async () => {
+    const undo = await failRequests(page, API);
+    const other = uniqueEmail("news-fail");
+    await field().fill(other);
+    await button().click();
+    await expectToast(page, { type: "error", ...texts.failed });
+    expect(await field().inputValue()).toBe(other);
+    expect(await button().isDisabled()).toBe(false);
+    await undo();
+    expectCleanPage(page, [/status of 409/, /status of 500/]);
+  });
+
+  it("mails a welcome whose unsubscribe link works without signing in, and a new subscription re-activates", async () => {
+    const welcome = await waitForMail(dataDir, email, /Welcome to the .* newsletter/);
+    const link = welcome.links.find((l) => l.includes("/newsletter/unsubscribe?token="));
+    expect(link, welcome.text).toBeDefined();
+    expect(new URL(link as string).origin).toBe(baseURL);
+
+    // A fresh visitor with no cookies at all: the link is the only key.
+    const stranger = await newClientContext(browser, { baseURL });
+    const visit = await newPage(stranger);
+    await visit.goto(link as string);
+    expect(await visit.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Unsubscribe from our newsletter?",
+    );
+    expect(await visit.locator("main").textContent()).toContain(
+      `${email} will get no more newsletters from us.`,
+    );
+    await waitForHydration(visit.locator("main form"));
+    await visit.getByRole("button", { name: "Unsubscribe" }).click();
+    await visit.getByRole("heading", { level: 1, name: "You're unsubscribed" }).waitFor(SLOW);
+    expect(await visit.getByRole("status").textContent()).toContain(
+      `${email} will get no more newsletters from us.`,
+    );
+    // The link again: nothing left to do.
+    await visit.goto(link as string);
+    expect(await visit.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Already unsubscribed",
+    );
+    expectCleanPage(visit);
+    await stranger.close();
+
+    // Subscribing again is welcome and sends the same working link.
+    await field().fill(email);
+    await button().click();
+    await expectToast(page, { type: "success", ...texts.success });
+    expect(await field().inputValue()).toBe("");
+    await expect.poll(() => mailsTo(dataDir, email, /Welcome/).length, SLOW).toBe(2);
+    expect(mailsTo(dataDir, email, /Welcome/)[1]?.text).toContain(link);
+    expectCleanPage(page, [/status of 409/, /status of 500/]);
+  });
+});
+
+describe("the newsletter form without JavaScript", () => {
+  it("posts the footer form to /newsletter, which shows the outcome and keeps a refused address", async () => {
+    const context = await newClientContext(browser, { baseURL, javaScriptEnabled: false });
+    const page = await newPage(context);
+    await page.goto("/");
+    const email = uniqueEmail("news-nojs");
+    await page.locator("footer").getByRole("textbox", { name: "Email address" }).fill(email);
+    await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL(`${baseURL}/newsletter`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Our newsletter");
+    expect(await page.locator("main").getByRole("status").textContent()).toBe(
+      `${texts.success.title} ${texts.success.description}`,
+    );
+
+    // The same address again from the page's own form: refused, and the address stays.
+    const form = page.locator("main form");
+    await form.getByRole("textbox", { name: "Email address" }).fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.locator("main").getByRole("alert").waitFor(SLOW);
+    expect(await page.locator("main").getByRole("alert").textContent()).toBe(
+      `${texts.already.title}: ${texts.already.description}`,
+    );
+    expect(
+      await page.locator("main form").getByRole("textbox", { name: "Email address" }).inputValue(),
+    ).toBe(email);
+    await context.close();
+  });
+});
