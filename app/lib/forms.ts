@@ -62,3 +62,18 @@ export function useSubmissionKey() {
   const renew = useCallback(() => setKey(randomKey()), []);
   return [key, renew] as const;
 }
+
+/**
+ * The outcome of a form posted before JavaScript loaded, until a later submission through
+ * JavaScript succeeds: then `clear()` drops it, and the new `generation` (use it as the form's
+ * key) brings the form back empty instead of refilled with the old refused values.
+ */
+export function useServerFormResult<T>(result: T | undefined) {
+  const [cleared, setCleared] = useState<T | undefined>(undefined);
+  const [generation, setGeneration] = useState(0);
+  const clear = useCallback(() => {
+    setCleared(result);
+    setGeneration((value) => value + 1);
+  }, [result]);
+  return { result: result === cleared ? undefined : result, clear, generation };
+}

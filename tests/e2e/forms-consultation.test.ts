@@ -337,3 +337,39 @@ describe("the consultation page without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("a form refused before JavaScript loaded, then sent once it has", () => {
+  it("comes back empty, without the old refusal, after the successful send", async () => {
+    const context = await bookingContext();
+    const page = await newPage(context);
+    // Hold the scripts back so the first submit is the browser's own form post.
+    const held: (() => Promise<void>)[] = [];
+    await page.route("**/assets/*.js", (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto("/schedule-consultation", { waitUntil: "domcontentloaded" });
+    const form = page.locator('form[action="/schedule-consultation"]');
+    await form.getByRole("textbox", { name: "Company" }).fill("Refused Inc");
+    await form.getByRole("button", { name: "Schedule Consultation" }).click();
+    await form.getByText("Name is required").waitFor(SLOW);
+
+    await page.unroute("**/assets/*.js");
+    // Scripts of the first page load were dropped with it; those of the refused page go on.
+    for (const release of held.splice(0)) await release().catch(() => {});
+    await waitForHydration(form);
+    await form.locator('input[name="submissionKey"]').waitFor({ state: "attached", ...SLOW });
+    expect(await form.getByRole("textbox", { name: "Company" }).inputValue()).toBe("Refused Inc");
+
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(uniqueName());
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("late"));
+    const booking = context.waitForEvent("page");
+    await form.getByRole("button", { name: "Schedule Consultation" }).click();
+    await expectToast(page, texts.success);
+    await (await booking).close();
+    expect(await form.getByRole("textbox", { name: "Company" }).inputValue()).toBe("");
+    expect(await page.locator("#request").getByRole("alert").count()).toBe(0);
+    // The refused post itself answered 400, which the browser reports.
+    expectCleanPage(page, [/status of 400/]);
+    await context.close();
+  });
+});

@@ -23,10 +23,12 @@ export function ContactForm({
   botCheck,
   values,
   errors: serverErrors,
+  onSubmitted,
 }: {
   botCheck: BotCheckConfig;
   values?: Record<string, string>;
   errors?: FieldErrors;
+  onSubmitted?: () => void;
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -64,6 +66,7 @@ export function ContactForm({
       check.current?.reset();
       renewSubmissionKey();
       void showToast({ type: "success", ...texts.success });
+      onSubmitted?.();
       return;
     }
     // Whatever went wrong, what the visitor typed stays in the form.

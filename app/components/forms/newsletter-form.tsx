@@ -13,9 +13,11 @@ import { cn } from "~/lib/utils";
 export function NewsletterForm({
   defaultEmail,
   className,
+  onSubscribed,
 }: {
   defaultEmail?: string;
   className?: string;
+  onSubscribed?: () => void;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -47,6 +49,7 @@ export function NewsletterForm({
     if (result.ok) {
       if (input.current) input.current.value = "";
       void showToast({ type: "success", ...texts.success });
+      onSubscribed?.();
     } else if (result.body?.error === ALREADY_SUBSCRIBED) {
       void showToast({ type: "error", ...texts.already });
     } else if (result.body?.code === "validation") {

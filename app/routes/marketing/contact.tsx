@@ -19,6 +19,7 @@ import { getEnv } from "~/env.server";
 import { pageFormAction } from "~/forms/page-form.server";
 import { submitContact } from "~/forms/submissions.server";
 import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
+import { useServerFormResult } from "~/lib/forms";
 import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
 import { getSettingsMap } from "~/models/site.server";
@@ -110,8 +111,9 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { company, social, botCheck } = loaderData;
-  const sent = actionData?.ok === true;
-  const refused = actionData && !actionData.ok ? actionData : null;
+  const posted = useServerFormResult(actionData);
+  const sent = posted.result?.ok === true;
+  const refused = posted.result && !posted.result.ok ? posted.result : null;
   const mailto = `mailto:${company.email}`;
 
   return (
@@ -220,9 +222,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <div className="mt-8">
               <ContactForm
+                key={posted.generation}
                 botCheck={botCheck}
                 values={refused?.values}
                 errors={refused?.fieldErrors}
+                onSubmitted={posted.clear}
               />
             </div>
             <p className="mt-8 border-t border-line pt-6 text-sm text-muted">

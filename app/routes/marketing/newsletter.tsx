@@ -3,6 +3,7 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { Alert } from "~/components/ui/alert";
 import { pageFormAction } from "~/forms/page-form.server";
 import { submitNewsletter } from "~/forms/submissions.server";
+import { useServerFormResult } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { ALREADY_SUBSCRIBED, formMessages } from "~/schemas/forms";
 import type { Route } from "./+types/newsletter";
@@ -22,7 +23,8 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const texts = formMessages.newsletter;
-  const failure = actionData && !actionData.ok ? actionData : null;
+  const posted = useServerFormResult(actionData);
+  const failure = posted.result && !posted.result.ok ? posted.result : null;
   const failureText =
     failure?.error === ALREADY_SUBSCRIBED
       ? texts.already
@@ -38,7 +40,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         can unsubscribe from any of them with one click.
       </p>
       <div className="mt-8 space-y-4">
-        {actionData?.ok ? (
+        {posted.result?.ok ? (
           <p
             role="status"
             className="flex items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
@@ -54,7 +56,11 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
             <strong>{failureText.title}:</strong> {failureText.description}
           </Alert>
         ) : null}
-        <NewsletterForm defaultEmail={failure?.values.email} />
+        <NewsletterForm
+          key={posted.generation}
+          defaultEmail={failure?.values.email}
+          onSubscribed={posted.clear}
+        />
       </div>
     </section>
   );

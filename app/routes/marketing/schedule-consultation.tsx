@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { pageFormAction } from "~/forms/page-form.server";
 import { submitConsultation } from "~/forms/submissions.server";
+import { useServerFormResult } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { getExternalLinks, getSettingsMap, settingOrDefault } from "~/models/site.server";
 import { formMessages, serviceTypes } from "~/schemas/forms";
@@ -75,9 +76,12 @@ const texts = formMessages.consultation;
 
 export default function ScheduleConsultation({ loaderData, actionData }: Route.ComponentProps) {
   const { bookingUrl, email } = loaderData;
-  const sent = actionData?.ok === true;
-  const sentBookingUrl = sent ? (actionData.result?.bookingUrl as string | undefined) : undefined;
-  const refused = actionData && !actionData.ok ? actionData : null;
+  const posted = useServerFormResult(actionData);
+  const sent = posted.result?.ok === true;
+  const sentBookingUrl = sent
+    ? (posted.result?.result?.bookingUrl as string | undefined)
+    : undefined;
+  const refused = posted.result && !posted.result.ok ? posted.result : null;
 
   return (
     <>
@@ -152,7 +156,12 @@ export default function ScheduleConsultation({ loaderData, actionData }: Route.C
               </Alert>
             ) : null}
             <div className="mt-8">
-              <ConsultationForm values={refused?.values} errors={refused?.fieldErrors} />
+              <ConsultationForm
+                key={posted.generation}
+                values={refused?.values}
+                errors={refused?.fieldErrors}
+                onSubmitted={posted.clear}
+              />
             </div>
             <div className="mt-8 flex flex-col items-start gap-3 border-t border-line pt-8 sm:flex-row sm:items-center">
               <p className="text-sm text-muted sm:flex-1">
