@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FieldShell } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
 import { type FieldErrors, fieldErrors } from "~/schemas/auth";
 import { consultationSchema, formMessages, preferredTimes, serviceTypes } from "~/schemas/forms";
+import { bindField, type FormBinding, TextField } from "./form-fields";
 
 const texts = formMessages.consultation;
 
@@ -58,12 +58,7 @@ export function ConsultationForm({
     onSubmitted?.();
   }
 
-  const field = (name: string) => ({
-    name,
-    ...fieldAria(`${id}-${name}`, errors[name]),
-    defaultValue: values?.[name],
-    disabled: busy,
-  });
+  const binding: FormBinding = { id, errors, values, busy };
 
   return (
     <form
@@ -75,20 +70,19 @@ export function ConsultationForm({
     >
       {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FieldShell id={`${id}-name`} label="Name" required error={errors.name}>
-          <Input {...field("name")} autoComplete="name" required />
-        </FieldShell>
-        <FieldShell id={`${id}-email`} label="Email" required error={errors.email}>
-          <Input {...field("email")} type="email" autoComplete="email" required />
-        </FieldShell>
-        <FieldShell id={`${id}-phone`} label="Phone" error={errors.phone}>
-          <Input {...field("phone")} type="tel" autoComplete="tel" />
-        </FieldShell>
-        <FieldShell id={`${id}-company`} label="Company" error={errors.company}>
-          <Input {...field("company")} autoComplete="organization" />
-        </FieldShell>
+        <TextField form={binding} name="name" label="Name" required autoComplete="name" />
+        <TextField
+          form={binding}
+          name="email"
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+        />
+        <TextField form={binding} name="phone" label="Phone" type="tel" autoComplete="tel" />
+        <TextField form={binding} name="company" label="Company" autoComplete="organization" />
         <FieldShell id={`${id}-serviceType`} label="Service of interest" error={errors.serviceType}>
-          <Select {...field("serviceType")}>
+          <Select {...bindField(binding, "serviceType")}>
             <option value="">Select a service</option>
             {serviceTypes.map((option) => (
               <option key={option} value={option}>
@@ -98,7 +92,7 @@ export function ConsultationForm({
           </Select>
         </FieldShell>
         <FieldShell id={`${id}-preferredTime`} label="Preferred time" error={errors.preferredTime}>
-          <Select {...field("preferredTime")}>
+          <Select {...bindField(binding, "preferredTime")}>
             <option value="">Select a time</option>
             {preferredTimes.map((option) => (
               <option key={option} value={option}>
@@ -110,7 +104,7 @@ export function ConsultationForm({
       </div>
       <FieldShell id={`${id}-message`} label="Message" error={errors.message}>
         <Textarea
-          {...field("message")}
+          {...bindField(binding, "message")}
           rows={4}
           placeholder="Tell us about your business and what you'd like to achieve"
         />

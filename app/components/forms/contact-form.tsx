@@ -4,7 +4,6 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
@@ -12,6 +11,7 @@ import { cn } from "~/lib/utils";
 import { type FieldErrors, fieldErrors } from "~/schemas/auth";
 import { COMMENTS_MAX_LENGTH, contactSchema, formMessages } from "~/schemas/forms";
 import { BotCheck, type BotCheckHandle } from "./bot-check";
+import { bindField, type FormBinding, TextField } from "./form-fields";
 
 const texts = formMessages.contact;
 
@@ -88,39 +88,45 @@ export function ContactForm({
     }
   }
 
-  const field = (name: string, hint?: boolean) => ({
-    name,
-    ...fieldAria(`${id}-${name}`, errors[name], hint),
-    defaultValue: values?.[name],
-    disabled: busy,
-  });
+  const binding: FormBinding = { id, errors, values, busy };
   const overLimit = commentsLength > COMMENTS_MAX_LENGTH;
 
   return (
     <form method="post" action="/contact" noValidate onSubmit={submit} className="space-y-5">
       {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FieldShell id={`${id}-firstName`} label="First name" required error={errors.firstName}>
-          <Input {...field("firstName")} autoComplete="given-name" required />
-        </FieldShell>
-        <FieldShell id={`${id}-lastName`} label="Last name" required error={errors.lastName}>
-          <Input {...field("lastName")} autoComplete="family-name" required />
-        </FieldShell>
-        <FieldShell id={`${id}-email`} label="Email" required error={errors.email}>
-          <Input {...field("email")} type="email" autoComplete="email" required />
-        </FieldShell>
-        <FieldShell
-          id={`${id}-confirmEmail`}
+        <TextField
+          form={binding}
+          name="firstName"
+          label="First name"
+          required
+          autoComplete="given-name"
+        />
+        <TextField
+          form={binding}
+          name="lastName"
+          label="Last name"
+          required
+          autoComplete="family-name"
+        />
+        <TextField
+          form={binding}
+          name="email"
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+        />
+        <TextField
+          form={binding}
+          name="confirmEmail"
           label="Confirm email"
           required
-          error={errors.confirmEmail}
-        >
-          <Input {...field("confirmEmail")} type="email" autoComplete="off" required />
-        </FieldShell>
+          type="email"
+          autoComplete="off"
+        />
       </div>
-      <FieldShell id={`${id}-phone`} label="Phone" error={errors.phone}>
-        <Input {...field("phone")} type="tel" autoComplete="tel" />
-      </FieldShell>
+      <TextField form={binding} name="phone" label="Phone" type="tel" autoComplete="tel" />
       <FieldShell
         id={`${id}-comments`}
         label="Comments"
@@ -133,7 +139,7 @@ export function ContactForm({
         }
       >
         <Textarea
-          {...field("comments", true)}
+          {...bindField(binding, "comments", true)}
           rows={5}
           required
           onChange={(event) => setCommentsLength(event.currentTarget.value.length)}
