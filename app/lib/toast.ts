@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error"]).default("success"),

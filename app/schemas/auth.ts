@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Shared by the /auth forms in the browser and their server actions. */
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { FieldErrors } from "./auth";
+import { z } from "./zod";
 
 /**
  * The visitor forms (newsletter, consultation, contact): one schema each, used by the browser

@@ -84,6 +84,14 @@ describe("the contact form", () => {
     context = await newClientContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
     page = await newPage(context);
     requests = countRequests(page, API);
+    // The bot check runs under the site's strict CSP; nothing it does may be blocked.
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     await page.goto("/contact");
     await form()
       .locator('input[name="submissionKey"]')
@@ -231,6 +239,9 @@ describe("the contact form", () => {
     expect(mail.text).toContain("Phone: +1 813 555 0199");
     expect(mail.text).toContain(comments);
     expect(requests()).toBe(2);
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
     expectCleanPage(page, [/status of 500/]);
   });
 });
