@@ -326,6 +326,15 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
     expect((await submitNewsletter(visitor(), { email: "other@example.com" })).status).toBe(200);
   });
 
+  it("counts an IPv6 visitor's whole /64 as one address", async () => {
+    for (let i = 0; i < 10; i++) {
+      await submitNewsletter(visitor(`2001:db8:7:7::${i + 1}`), { email: `v6-${i}@example.com` });
+    }
+    expect(
+      (await submitNewsletter(visitor("2001:db8:7:7:ffff::1"), { email: "v6@example.com" })).status,
+    ).toBe(429);
+  });
+
   it("answers a database failure with a plain 500 and logs it", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => logger);
     await database.close();

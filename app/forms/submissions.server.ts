@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, verifyBotCheck } from "~/lib/bot-check.server";
+import { rateLimitSubject } from "~/lib/client-address.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
@@ -72,7 +73,7 @@ async function guarded<T extends object>(
   try {
     const limit = await consumeRateLimit(
       getDb(),
-      `form:${kind}:${clientAddress(request)}`,
+      `form:${kind}:${rateLimitSubject(clientAddress(request))}`,
       RATE_LIMIT,
     );
     if (!limit.allowed) return refuse(429, { error: TOO_MANY }, limit.retryAfter ?? undefined);
