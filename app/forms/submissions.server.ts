@@ -24,12 +24,11 @@ import {
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { getSettingsMap, settingOrDefault, siteNameFrom } from "~/models/site.server";
 import { fieldErrors } from "~/schemas/auth";
+import { ALREADY_SUBSCRIBED, formMessages } from "~/schemas/form-messages";
 import {
-  ALREADY_SUBSCRIBED,
   consultationSchema,
   contactSchema,
   type FormError,
-  formMessages,
   newsletterSchema,
 } from "~/schemas/forms";
 import { readFormPayload } from "./payload.server";
@@ -136,8 +135,8 @@ export function submitConsultation(request: Request, values: unknown) {
   return guarded("consultation", request, async () => {
     const parsed = consultationSchema.safeParse(values);
     if (!parsed.success) return invalid(parsed.error);
-    const { submissionKey: clientKey, ...request_ } = parsed.data;
-    const key = submissionKeyFor("consultation", clientKey, request_);
+    const { submissionKey: clientKey, ...content } = parsed.data;
+    const key = submissionKeyFor("consultation", clientKey, content);
     const { created } = await createConsultationRequest(getDb(), parsed.data, key);
     const site = await siteContext();
     if (created) {
@@ -209,10 +208,8 @@ export function submitContact(request: Request, values: unknown) {
 
 /** The JSON answer of an API endpoint. */
 export function submissionResponse(result: SubmissionResult) {
-  const headers: HeadersInit = { "Cache-Control": "no-store" };
-  if (!result.ok && result.retryAfter) {
-    (headers as Record<string, string>)["Retry-After"] = String(result.retryAfter);
-  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (!result.ok && result.retryAfter) headers.set("Retry-After", String(result.retryAfter));
   return Response.json(result.body, { status: result.status, headers });
 }
 

@@ -1,4 +1,5 @@
 import type { FieldErrors } from "./auth";
+import { EMAILS_DIFFER, formMessages } from "./form-messages";
 import { z } from "./zod";
 
 /**
@@ -24,54 +25,6 @@ export const preferredTimes = [
   "Evening (5PM - 8PM)",
   "Flexible",
 ] as const;
-
-/** Texts the spec fixes word for word. */
-export const formMessages = {
-  newsletter: {
-    invalid: { title: "Invalid Email", description: "Please enter a valid email address." },
-    success: { title: "Success!", description: "You've been subscribed to our newsletter." },
-    already: {
-      title: "Subscription Failed",
-      description: "You're already subscribed to our newsletter!",
-    },
-    failed: {
-      title: "Subscription Failed",
-      description: "Failed to subscribe. Please try again later.",
-    },
-  },
-  consultation: {
-    success: {
-      title: "Consultation Request Submitted",
-      description: "We'll contact you shortly to confirm your consultation appointment.",
-    },
-    failed: {
-      title: "Error",
-      description: "Failed to schedule consultation. Please try again or contact us directly.",
-    },
-  },
-  contact: {
-    success: {
-      title: "Message Sent",
-      description: "Thank you for your message. We'll get back to you soon!",
-    },
-    verificationRequired: {
-      title: "Verification Required",
-      description: "Please complete the security verification.",
-    },
-    verificationFailed: {
-      title: "Verification Failed",
-      description: "The security check could not be confirmed. Please complete it again.",
-    },
-    mismatch: { title: "Email Mismatch", description: "Email addresses do not match." },
-    failed: {
-      title: "Error",
-      description: "Failed to send your message. Please try again or email us directly.",
-    },
-  },
-} as const;
-
-/** The server's answer to a repeat subscription; the browser keys its toast on it. */
-export const ALREADY_SUBSCRIBED = "Email already subscribed";
 
 /** No person types a NUL character, and PostgreSQL text cannot store one. */
 const WITHOUT_NUL = /^[^\0]*$/;
@@ -156,21 +109,13 @@ const consent = z.preprocess(
   z.literal(true, { message: "You must agree to the terms" }),
 );
 
-function normalizedEmails(value: unknown) {
+/** Both addresses as compared (case and surrounding spaces ignored), once both are typed. */
+function typedEmailPair(value: unknown) {
   const { email, confirmEmail } = (value ?? {}) as Record<string, unknown>;
   if (typeof email !== "string" || typeof confirmEmail !== "string") return null;
   const pair = [email.trim().toLowerCase(), confirmEmail.trim().toLowerCase()] as const;
   return pair[0] && pair[1] ? pair : null;
 }
-
-/** Both addresses typed and equal (ignoring case and surrounding spaces). */
-export const emailsMatch = Object.assign(
-  (value: unknown) => {
-    const pair = normalizedEmails(value);
-    return pair === null || pair[0] === pair[1];
-  },
-  { applies: (value: unknown) => normalizedEmails(value) !== null },
-);
 
 /** The spec's "simple x@y pattern". */
 const SIMPLE_EMAIL = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
@@ -202,12 +147,18 @@ export const contactSchema = z
     botCheck: optionalText(20_000, "Security verification"),
     submissionKey,
   })
-  .refine((value) => emailsMatch(value), {
-    path: ["confirmEmail"],
-    message: "Emails do not match",
-    // Also checked while other fields are still wrong, so every message shows at once.
-    when: (payload) => emailsMatch.applies(payload.value),
-  });
+  .refine(
+    (value) => {
+      const pair = typedEmailPair(value);
+      return pair === null || pair[0] === pair[1];
+    },
+    {
+      path: ["confirmEmail"],
+      message: EMAILS_DIFFER,
+      // Also checked while other fields are still wrong, so every message shows at once.
+      when: (payload) => typedEmailPair(payload.value) !== null,
+    },
+  );
 
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ConsultationInput = z.output<typeof consultationSchema>;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { formMessages } from "~/schemas/forms";
+import { formMessages } from "~/schemas/form-messages";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
 import {

@@ -1,7 +1,7 @@
 import type {} from "altcha/types/react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { BotCheckConfig } from "~/lib/bot-check";
-import { pageNonce } from "~/lib/nonce";
+import { loadScript } from "~/lib/nonce";
 
 export interface BotCheckHandle {
   /** Clears the check after a submission, so the next one needs a fresh proof. */
@@ -47,18 +47,17 @@ function loadAltcha() {
   return altchaLoading;
 }
 
+let turnstileLoading: Promise<void> | undefined;
+
+/** Adds the Turnstile script once; after a failure, the next retry adds it again. */
 function loadTurnstileScript() {
-  if (document.querySelector("script[data-turnstile]")) return;
-  const script = document.createElement("script");
-  script.src = TURNSTILE_SCRIPT;
-  script.async = true;
-  script.nonce = pageNonce();
-  script.dataset.turnstile = "";
-  script.addEventListener("error", () => {
-    script.remove();
-    console.warn("The Turnstile script could not be loaded");
-  });
-  document.head.append(script);
+  if (!turnstileLoading) {
+    turnstileLoading = loadScript(TURNSTILE_SCRIPT).catch((error: unknown) => {
+      turnstileLoading = undefined;
+      console.warn("The Turnstile script could not be loaded", error);
+    });
+  }
+  return turnstileLoading;
 }
 
 async function waitForTurnstile(): Promise<TurnstileApi | undefined> {

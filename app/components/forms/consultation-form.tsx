@@ -6,7 +6,8 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
 import { type FieldErrors, fieldErrors } from "~/schemas/auth";
-import { consultationSchema, formMessages, preferredTimes, serviceTypes } from "~/schemas/forms";
+import { formMessages } from "~/schemas/form-messages";
+import { consultationSchema, preferredTimes, serviceTypes } from "~/schemas/forms";
 import { bindField, type FormBinding, TextField } from "./form-fields";
 
 const texts = formMessages.consultation;

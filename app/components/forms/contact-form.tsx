@@ -9,7 +9,8 @@ import type { BotCheckConfig } from "~/lib/bot-check";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
 import { cn } from "~/lib/utils";
 import { type FieldErrors, fieldErrors } from "~/schemas/auth";
-import { COMMENTS_MAX_LENGTH, contactSchema, formMessages } from "~/schemas/forms";
+import { EMAILS_DIFFER, formMessages } from "~/schemas/form-messages";
+import { COMMENTS_MAX_LENGTH, contactSchema } from "~/schemas/forms";
 import { BotCheck, type BotCheckHandle } from "./bot-check";
 import { bindField, type FormBinding, TextField } from "./form-fields";
 
@@ -47,7 +48,7 @@ export function ContactForm({
       const found = fieldErrors(parsed.error);
       setErrors(found);
       focusFirstError(form, found);
-      if (found.confirmEmail === "Emails do not match") {
+      if (found.confirmEmail === EMAILS_DIFFER) {
         void showToast({ type: "error", ...texts.mismatch });
       }
       return;

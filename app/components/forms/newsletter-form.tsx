@@ -5,6 +5,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { postJson } from "~/lib/forms";
 import { cn } from "~/lib/utils";
+import { formMessages, newsletterFailure } from "~/schemas/form-messages";
+
+const texts = formMessages.newsletter;
 
 /**
  * Subscribe by e-mail. With JavaScript it calls the JSON API and answers with toasts; before
@@ -26,19 +29,13 @@ export function NewsletterForm({
   async function subscribe(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = input.current?.value ?? "";
-    // The schemas load on the first submit instead of with every page.
+    // The schema loads on the first submit instead of with every page.
     const forms = await import("~/schemas/forms").catch(() => null);
     if (!forms) {
-      void showToast({
-        type: "error",
-        title: "Subscription Failed",
-        description: "Failed to subscribe. Please try again later.",
-      });
+      void showToast({ type: "error", ...texts.failed });
       return;
     }
-    const { newsletterSchema, ALREADY_SUBSCRIBED, formMessages } = forms;
-    const texts = formMessages.newsletter;
-    if (!email.includes("@") || !newsletterSchema.safeParse({ email }).success) {
+    if (!email.includes("@") || !forms.newsletterSchema.safeParse({ email }).success) {
       void showToast({ type: "error", ...texts.invalid });
       input.current?.focus();
       return;
@@ -50,12 +47,8 @@ export function NewsletterForm({
       if (input.current) input.current.value = "";
       void showToast({ type: "success", ...texts.success });
       onSubscribed?.();
-    } else if (result.body?.error === ALREADY_SUBSCRIBED) {
-      void showToast({ type: "error", ...texts.already });
-    } else if (result.body?.code === "validation") {
-      void showToast({ type: "error", ...texts.invalid });
     } else {
-      void showToast({ type: "error", ...texts.failed });
+      void showToast({ type: "error", ...newsletterFailure(result.body) });
     }
   }
 

@@ -6,7 +6,7 @@ import {
   voiceButtonDefaults,
   voiceSdkUrl,
 } from "~/content/widgets";
-import { pageNonce } from "~/lib/nonce";
+import { loadScript, withNonce } from "~/lib/nonce";
 
 interface VoiceButtonState {
   color: string;
@@ -68,26 +68,6 @@ function loadWidget(widget: PublicWidget) {
     default:
       throw new Error("unknown widget type");
   }
-}
-
-// 'strict-dynamic' already trusts scripts that the app's own nonced code creates (Chromium even
-// inline ones), but the CSP3 inline check asks for the nonce and there is no 'unsafe-inline' to
-// fall back on, so every script we add carries it.
-function withNonce(script: HTMLScriptElement) {
-  const nonce = pageNonce();
-  if (nonce) script.nonce = nonce;
-  return script;
-}
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = withNonce(document.createElement("script"));
-    script.src = src;
-    script.async = true;
-    script.addEventListener("load", () => resolve());
-    script.addEventListener("error", () => reject(new Error(`${src} did not load`)));
-    document.body.appendChild(script);
-  });
 }
 
 async function loadChat(widget: ChatWidget) {

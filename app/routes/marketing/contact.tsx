@@ -23,7 +23,7 @@ import { useServerFormResult } from "~/lib/forms";
 import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
 import { getSettingsMap } from "~/models/site.server";
-import { formMessages } from "~/schemas/forms";
+import { formMessages } from "~/schemas/form-messages";
 import type { Route } from "./+types/contact";
 
 const socialNetworks = [

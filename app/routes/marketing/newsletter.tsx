@@ -5,7 +5,7 @@ import { pageFormAction } from "~/forms/page-form.server";
 import { submitNewsletter } from "~/forms/submissions.server";
 import { useServerFormResult } from "~/lib/forms";
 import { seo } from "~/lib/seo";
-import { ALREADY_SUBSCRIBED, formMessages } from "~/schemas/forms";
+import { formMessages, newsletterFailure } from "~/schemas/form-messages";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,12 +25,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   const texts = formMessages.newsletter;
   const posted = useServerFormResult(actionData);
   const failure = posted.result && !posted.result.ok ? posted.result : null;
-  const failureText =
-    failure?.error === ALREADY_SUBSCRIBED
-      ? texts.already
-      : failure?.code === "validation"
-        ? texts.invalid
-        : texts.failed;
+  const failureText = newsletterFailure(failure);
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Our newsletter</h1>

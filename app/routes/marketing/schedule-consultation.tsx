@@ -12,7 +12,8 @@ import { submitConsultation } from "~/forms/submissions.server";
 import { useServerFormResult } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { getExternalLinks, getSettingsMap, settingOrDefault } from "~/models/site.server";
-import { formMessages, serviceTypes } from "~/schemas/forms";
+import { formMessages } from "~/schemas/form-messages";
+import { serviceTypes } from "~/schemas/forms";
 import type { Route } from "./+types/schedule-consultation";
 
 export async function loader() {

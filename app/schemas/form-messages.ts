@@ -1,0 +1,67 @@
+import type { FormError } from "./forms";
+
+/**
+ * The visitor forms' texts. A module of its own, without zod, so that the footer on every page
+ * can show them without loading the schemas.
+ */
+
+/** Texts the spec fixes word for word. */
+export const formMessages = {
+  newsletter: {
+    invalid: { title: "Invalid Email", description: "Please enter a valid email address." },
+    success: { title: "Success!", description: "You've been subscribed to our newsletter." },
+    already: {
+      title: "Subscription Failed",
+      description: "You're already subscribed to our newsletter!",
+    },
+    failed: {
+      title: "Subscription Failed",
+      description: "Failed to subscribe. Please try again later.",
+    },
+  },
+  consultation: {
+    success: {
+      title: "Consultation Request Submitted",
+      description: "We'll contact you shortly to confirm your consultation appointment.",
+    },
+    failed: {
+      title: "Error",
+      description: "Failed to schedule consultation. Please try again or contact us directly.",
+    },
+  },
+  contact: {
+    success: {
+      title: "Message Sent",
+      description: "Thank you for your message. We'll get back to you soon!",
+    },
+    verificationRequired: {
+      title: "Verification Required",
+      description: "Please complete the security verification.",
+    },
+    verificationFailed: {
+      title: "Verification Failed",
+      description: "The security check could not be confirmed. Please complete it again.",
+    },
+    mismatch: { title: "Email Mismatch", description: "Email addresses do not match." },
+    failed: {
+      title: "Error",
+      description: "Failed to send your message. Please try again or email us directly.",
+    },
+  },
+} as const;
+
+/** The server's answer to a repeat subscription; the browser keys its toast on it. */
+export const ALREADY_SUBSCRIBED = "Email already subscribed";
+
+/** The contact form's message when the two addresses differ; the browser adds a toast for it. */
+export const EMAILS_DIFFER = "Emails do not match";
+
+/** The toast for a refused subscription, chosen from the server's answer. */
+export function newsletterFailure(
+  body: Partial<Pick<FormError, "error" | "code">> | null | undefined,
+) {
+  const texts = formMessages.newsletter;
+  if (body?.error === ALREADY_SUBSCRIBED) return texts.already;
+  if (body?.code === "validation") return texts.invalid;
+  return texts.failed;
+}
