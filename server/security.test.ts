@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublicWidget } from "~/content/widgets";
+import { parseCsp } from "../tests/support/csp";
 import { cspNonce, securityHeaders, widgetCspSources, widgetSources } from "./security";
 
 const chat: PublicWidget = {
@@ -55,13 +56,7 @@ describe("the CSP with widgets", () => {
     return async (path: string) => {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       await response.text();
-      const csp = response.headers.get("content-security-policy") ?? "";
-      return Object.fromEntries(
-        csp.split(";").map((d) => {
-          const [name, ...values] = d.trim().split(/\s+/);
-          return [name, values.join(" ")];
-        }),
-      ) as Record<string, string>;
+      return parseCsp(response.headers.get("content-security-policy"));
     };
   }
 

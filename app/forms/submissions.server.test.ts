@@ -6,7 +6,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
-import { type Database, setDatabase } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import {
   webConsultationRequests,
   webContactMessages,
@@ -14,13 +14,17 @@ import {
   webNewsletterSubscriptions,
   webSettings,
 } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import { loadEnv } from "~/env.server";
 import { createAltchaChallenge } from "~/lib/bot-check.server";
 import { logger } from "~/lib/logger.server";
 import { type MailMessage, setMailer } from "~/mail/mailer.server";
 import { invalidateSiteCache } from "~/models/site.server";
-import { backends, createTestDatabase } from "../../tests/support/test-database";
+import {
+  backends,
+  closeSiteDatabase,
+  createTestDatabase,
+  openSiteDatabase,
+} from "../../tests/support/test-database";
 import { readFormPayload } from "./payload.server";
 import { submitConsultation, submitContact, submitNewsletter } from "./submissions.server";
 
@@ -70,10 +74,7 @@ async function mailsTo(address: string, count: number) {
 describe.each(backends)("visitor form submissions on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
-    await seedDefaults(database.db);
-    setDatabase(database);
-    invalidateSiteCache();
+    database = await openSiteDatabase(backend);
     sent = [];
     setMailer({
       async send(message) {
@@ -84,9 +85,7 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
   });
   afterEach(async () => {
     setMailer(undefined);
-    setDatabase(undefined);
-    invalidateSiteCache();
-    await database.close();
+    await closeSiteDatabase(database);
   });
 
   describe("newsletter", () => {

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { integrationCatalogue } from "~/content/integrations";
-import { type Database, setDatabase } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import { logger } from "~/lib/logger.server";
-import { backends, createTestDatabase } from "../../tests/support/test-database";
+import {
+  backends,
+  closeSiteDatabase,
+  createTestDatabase,
+  openSiteDatabase,
+} from "../../tests/support/test-database";
 import { chatBaseUrl, listPublicWidgets } from "./integrations.server";
 import { invalidateSiteCache } from "./site.server";
 
@@ -21,15 +25,10 @@ describe.each(backends)("public widgets on %s", (backend) => {
   }
 
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
-    await seedDefaults(database.db);
-    setDatabase(database);
-    invalidateSiteCache();
+    database = await openSiteDatabase(backend);
   });
   afterEach(async () => {
-    setDatabase(undefined);
-    invalidateSiteCache();
-    await database.close();
+    await closeSiteDatabase(database);
   });
 
   it("lists nothing while every integration is disabled (the seeded state)", async () => {

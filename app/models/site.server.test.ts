@@ -2,9 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Database, setDatabase } from "~/db/client.server";
 import { webMainPageStats, webSettings } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import { logger } from "~/lib/logger.server";
-import { backends, createTestDatabase } from "../../tests/support/test-database";
+import {
+  backends,
+  closeSiteDatabase,
+  createTestDatabase,
+  openSiteDatabase,
+} from "../../tests/support/test-database";
 import {
   brandStyle,
   getExternalLinks,
@@ -17,15 +21,10 @@ import {
 describe.each(backends)("site content on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
-    await seedDefaults(database.db);
-    setDatabase(database);
-    invalidateSiteCache();
+    database = await openSiteDatabase(backend);
   });
   afterEach(async () => {
-    setDatabase(undefined);
-    invalidateSiteCache();
-    await database.close();
+    await closeSiteDatabase(database);
   });
 
   it("shows stored hero stats in display order, and the defaults when there are none", async () => {

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { voiceSdkUrl } from "~/content/widgets";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { parseCsp } from "../support/csp";
 import { type FakeChatServer, fakeVoiceSdk, startFakeChatServer } from "../support/fake-widget-sdk";
 import { configureIntegrations, type IntegrationSettings } from "../support/integrations-db";
 import { type RunningServer, startServer } from "../support/server";
@@ -68,13 +69,7 @@ const read = <T>(page: Page, name: string) =>
 async function policyOf(url: string) {
   const response = await fetch(url);
   await response.text();
-  const csp = response.headers.get("content-security-policy") ?? "";
-  return Object.fromEntries(
-    csp.split(";").map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/);
-      return [name, values.join(" ")];
-    }),
-  ) as Record<string, string>;
+  return parseCsp(response.headers.get("content-security-policy"));
 }
 
 describe("with no widget enabled (the seeded state)", () => {

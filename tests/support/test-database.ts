@@ -3,7 +3,9 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres } from "~/db/client.server";
+import { type Database, openPglite, openPostgres, setDatabase } from "~/db/client.server";
+import { seedDefaults } from "~/db/seed.server";
+import { invalidateSiteCache } from "~/models/site.server";
 
 export type Backend = "pglite" | "postgres";
 
@@ -42,4 +44,22 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * A fresh database with the seeded defaults, made the app's current one, with the site cache
+ * cleared: for tests of code that reads through `getDb()` and the cache.
+ */
+export async function openSiteDatabase(backend: Backend): Promise<Database> {
+  const database = await createTestDatabase(backend);
+  await seedDefaults(database.db);
+  setDatabase(database);
+  invalidateSiteCache();
+  return database;
+}
+
+export async function closeSiteDatabase(database: Database) {
+  setDatabase(undefined);
+  invalidateSiteCache();
+  await database.close();
 }
