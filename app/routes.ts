@@ -31,8 +31,23 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
 
-  // Admin
-  route("admin", "routes/admin/dashboard.tsx"),
+  // Admin: one route per dashboard tab, all under the layout that checks the admin role.
+  // Every tab's own loader and action checks it again (loaders run in parallel).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/overview.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("newsletter", "routes/admin/newsletter.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
+    route("content", "routes/admin/content.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
+    route("links", "routes/admin/links.tsx"),
+    route("media", "routes/admin/media.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("api-keys", "routes/admin/api-keys.tsx"),
+    route("audit-log", "routes/admin/audit-log.tsx"),
+  ]),
+  // Admin resource routes (exports, uploads) go below, one block per tab.
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

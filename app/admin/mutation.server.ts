@@ -1,0 +1,81 @@
+import { data } from "react-router";
+import type { CurrentUser } from "~/auth/session.server";
+import { readFormPayload } from "~/forms/payload.server";
+import type { Toast } from "~/lib/toast";
+import { type AuditEntry, recordAudit } from "~/models/audit.server";
+import { invalidateSiteCache } from "~/models/site.server";
+import type { z } from "~/schemas/zod";
+
+/**
+ * What every admin action answers: a toast for the dashboard to show and, for a refused form, the
+ * message of each field. Actions are called with useAdminFetcher, which shows the toast.
+ */
+export type AdminActionResult<T = unknown> =
+  | { ok: true; toast: Toast; result?: T }
+  | { ok: false; toast: Toast; fieldErrors?: Record<string, string> };
+
+export function adminSuccess<T>(title: string, description?: string, result?: T) {
+  return { ok: true, toast: { type: "success", title, description }, result } as const;
+}
+
+export function adminFailure(
+  title: string,
+  description?: string,
+  init: { status?: number; fieldErrors?: Record<string, string> } = {},
+) {
+  return data(
+    {
+      ok: false,
+      toast: { type: "error", title, description },
+      fieldErrors: init.fieldErrors,
+    } as const,
+    { status: init.status ?? 400 },
+  );
+}
+
+/**
+ * The fields of an admin form (a form post or JSON, text only, 64 KB at most). A body that
+ * cannot be read is answered at once with the given error toast.
+ */
+export async function readAdminPayload(
+  request: Request,
+  errorTitle: string,
+): Promise<Record<string, unknown>> {
+  const payload = await readFormPayload(request);
+  if (!payload.ok) throw adminFailure(errorTitle, payload.body.error, { status: payload.status });
+  return payload.values;
+}
+
+/** The first message per field of a zod error, keyed by the field's path. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Validates with the same schema the browser used; a refusal is thrown as the error toast with
+ * the field messages, so the action stops there and nothing is written.
+ */
+export function parseAdminInput<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  errorTitle: string,
+): z.infer<S> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  throw adminFailure(errorTitle, Object.values(fieldErrors)[0], { fieldErrors });
+}
+
+/**
+ * After a successful write: records it in the audit log and clears the public site's cache, so
+ * the next page load shows the change.
+ */
+export async function adminChanged(admin: CurrentUser, entry: AuditEntry) {
+  invalidateSiteCache();
+  await recordAudit(admin, entry);
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
+
+interface ToastingResult {
+  ok: boolean;
+  toast?: Toast;
+  fieldErrors?: Record<string, string>;
+}
+
+type FetcherData<T> = NonNullable<ReturnType<typeof useFetcher<T>>["data"]>;
+
+function fieldErrorsOf(data: ToastingResult | undefined): Record<string, string> {
+  return data && !data.ok ? (data.fieldErrors ?? {}) : {};
+}
+
+/**
+ * A fetcher for admin actions that shows the toast of every answer once (success or error), so a
+ * tab only has to render its form. `fieldErrors` of the last answer are at hand for the fields.
+ */
+export function useAdminFetcher<T = ToastingResult>(
+  options: { key?: string; onSuccess?: (data: FetcherData<T>) => void } = {},
+) {
+  const fetcher = useFetcher<T>({ key: options.key });
+  const shown = useRef<unknown>(null);
+  const onSuccess = useRef(options.onSuccess);
+  onSuccess.current = options.onSuccess;
+  useEffect(() => {
+    const data = fetcher.data as (FetcherData<T> & ToastingResult) | undefined;
+    if (fetcher.state !== "idle" || !data || shown.current === data) return;
+    shown.current = data;
+    if (data.toast) void showToast(data.toast);
+    if (data.ok) onSuccess.current?.(data);
+  }, [fetcher.state, fetcher.data]);
+  return {
+    fetcher,
+    busy: fetcher.state !== "idle",
+    fieldErrors: fieldErrorsOf(fetcher.data as ToastingResult | undefined),
+  };
+}

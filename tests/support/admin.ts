@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { newClientContext, newPage } from "./browser";
+import { waitForMail } from "./mail";
+import { type RunningServer, runAdminCommand, startServer } from "./server";
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+let accounts = 0;
+function uniqueEmail(kind: string) {
+  accounts += 1;
+  return `${kind}-${process.pid}-${Date.now()}-${accounts}@example.com`;
+}
+
+/** A verified admin account, made with `npm run admin -- create` (through a running server too). */
+export async function createAdmin(dataDir: string): Promise<Account> {
+  const account = { email: uniqueEmail("admin"), password: "admin password 1" };
+  const result = await runAdminCommand(dataDir, ["create", "--email", account.email], {
+    ADMIN_PASSWORD: account.password,
+  });
+  if (result.code !== 0) throw new Error(`admin create failed: ${result.stderr}${result.stdout}`);
+  return account;
+}
+
+async function signInOnPage(page: Page, account: Account) {
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** A browser context signed in as `account` (its own client address, see newClientContext). */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  account: Account,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await newClientContext(browser, { baseURL, ...options });
+  const page = await newPage(context);
+  await page.goto("/auth");
+  await signInOnPage(page, account);
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  await page.close();
+  return context;
+}
+
+/** A signed-up, verified account without the admin role. */
+export async function createMember(
+  browser: Browser,
+  baseURL: string,
+  dataDir: string,
+): Promise<Account> {
+  const account = { email: uniqueEmail("member"), password: "member password 1" };
+  const context = await newClientContext(browser, { baseURL });
+  const page = await newPage(context);
+  await page.goto("/auth?tab=sign-up");
+  const signUp = page.getByRole("tabpanel", { name: "Sign Up" });
+  await signUp.getByLabel("Email").fill(account.email);
+  await signUp.getByLabel("Password").fill(account.password);
+  await signUp.getByRole("button", { name: "Create Account" }).click();
+  const verify = await waitForMail(dataDir, account.email, /verify/i);
+  await page.goto(verify.links[0] as string);
+  await expect.poll(() => page.getByText("Your email address is verified").isVisible()).toBe(true);
+  await context.close();
+  return account;
+}
+
+/**
+ * A server of the test's own (own data directory and port), for tests that restart it: the
+ * address stays the same across restarts, so signed-in browser contexts stay valid.
+ */
+export interface OwnServer {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly server: RunningServer;
+  /** Stops the server (SIGTERM, waits) and starts it again on the same data and port. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
+  const fullEnv = { TRUST_PROXY: "loopback", ...env };
+  let server = await startServer({ dataDir, env: fullEnv });
+  const port = server.port;
+  return {
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    get server() {
+      return server;
+    },
+    async restart() {
+      const code = await server.stop();
+      if (code !== 0) throw new Error(`the server stopped with ${code}:\n${server.output()}`);
+      server = await startServer({ dataDir, port, env: fullEnv });
+    },
+    async close() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a dashboard tab and waits until it has rendered (its heading is visible). */
+export async function openAdminTab(page: Page, tabPath: string, heading: string) {
+  await page.goto(tabPath);
+  await expect
+    .poll(() => page.getByRole("heading", { name: heading, exact: true }).first().isVisible())
+    .toBe(true);
+}
