@@ -303,3 +303,26 @@ export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Runs of the links tab's crawler; the overview's link figures come from the newest finished run. */
+export const linkAudits = pgTable(
+  "link_audits",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status", { enum: ["running", "finished", "failed"] })
+      .notNull()
+      .default("running"),
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    pagesTotal: integer("pages_total").notNull().default(0),
+    pagesDone: integer("pages_done").notNull().default(0),
+    /** One entry per link found: url, page, type (anchor, internal, external), status. */
+    results: jsonb("results")
+      .$type<{ url: string; page: string; type: string; status: string; detail?: string }[]>()
+      .notNull()
+      .default([]),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("link_audits_started_at_idx").on(t.startedAt)],
+);
