@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminTabs } from "~/admin/tabs";
+import { type Account, createAdmin, createMember, signedInContext } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
+import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+
+let browser: Browser;
+let admin: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await createAdmin(dataDir);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("who may open the dashboard", () => {
+  it("sends a visitor to sign in, remembering the tab asked for", async () => {
+    const context = await newClientContext(browser, { baseURL });
+    const page = await newPage(context);
+    for (const tab of adminTabs) {
+      await page.goto(tab.path);
+      const url = new URL(page.url());
+      expect(url.pathname, tab.path).toBe("/auth");
+      expect(url.searchParams.get("redirectTo")).toBe(tab.path);
+    }
+    expectCleanPage(page);
+    await context.close();
+  });
+
+  it("sends a signed-in member without the admin role to the home page", async () => {
+    const member = await createMember(browser, baseURL, dataDir);
+    const context = await signedInContext(browser, baseURL, member);
+    const page = await newPage(context);
+    for (const tab of adminTabs) {
+      await page.goto(tab.path);
+      expect(new URL(page.url()).pathname, tab.path).toBe("/");
+    }
+    expectCleanPage(page);
+    await context.close();
+  });
+});
+
+describe("the dashboard's tabs", () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await signedInContext(browser, baseURL, admin);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("gives every tab its own address, marked as the current one in the tab bar", async () => {
+    const page = await newPage(context);
+    for (const tab of adminTabs) {
+      await page.goto(tab.path);
+      const sections = page.getByRole("navigation", { name: "Admin sections" });
+      const current = sections.locator('[aria-current="page"]');
+      await expect.poll(() => current.textContent(), { message: tab.path }).toBe(tab.label);
+      expect(await page.getByRole("heading", { name: "Admin dashboard" }).isVisible()).toBe(true);
+    }
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("moves between tabs with the keyboard alone", async () => {
+    const page = await newPage(context);
+    await page.goto("/admin");
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await sections.getByRole("link", { name: "Overview", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Newsletter");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/admin/newsletter`);
+    await expect
+      .poll(() => sections.locator('[aria-current="page"]').textContent())
+      .toBe("Newsletter");
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("fits every tab on a phone without sideways scrolling, and passes axe", async () => {
+    const phone = await signedInContext(browser, baseURL, admin, {
+      viewport: { width: 375, height: 812 },
+    });
+    const page = await newPage(phone);
+    for (const tab of adminTabs) {
+      await page.goto(tab.path);
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${tab.path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    }
+    expectCleanPage(page);
+    await phone.close();
+  });
+});
