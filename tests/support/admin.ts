@@ -67,7 +67,8 @@ export async function createMember(
   await signUp.getByRole("button", { name: "Create Account" }).click();
   const verify = await waitForMail(dataDir, account.email, /verify/i);
   await page.goto(verify.links[0] as string);
-  await expect.poll(() => page.getByText("Your email address is verified").isVisible()).toBe(true);
+  // Also called from hooks, where expect.poll is not available.
+  await page.getByText("Your email address is verified").waitFor();
   await context.close();
   return account;
 }
@@ -82,6 +83,8 @@ export interface OwnServer {
   readonly server: RunningServer;
   /** Stops the server (SIGTERM, waits) and starts it again on the same data and port. */
   restart(): Promise<void>;
+  /** Stops the server, runs `work` (which may open the data directory), then starts it again. */
+  whileStopped<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -90,7 +93,7 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
   const fullEnv = { TRUST_PROXY: "loopback", ...env };
   let server = await startServer({ dataDir, env: fullEnv });
   const port = server.port;
-  return {
+  const own: OwnServer = {
     get url() {
       return server.url;
     },
@@ -99,15 +102,23 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
       return server;
     },
     async restart() {
+      await own.whileStopped(async () => undefined);
+    },
+    async whileStopped(work) {
       const code = await server.stop();
       if (code !== 0) throw new Error(`the server stopped with ${code}:\n${server.output()}`);
-      server = await startServer({ dataDir, port, env: fullEnv });
+      try {
+        return await work();
+      } finally {
+        server = await startServer({ dataDir, port, env: fullEnv });
+      }
     },
     async close() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return own;
 }
 
 /** Opens a dashboard tab and waits until it has rendered (its heading is visible). */
