@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { TabHeader } from "~/components/admin/tab-header";
 import { getDb } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
+import { formatDate } from "~/lib/dates";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,10 +37,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             <li key={post.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
               <span className="font-medium">{post.title}</span>
               <span className="text-sm text-muted">
-                {post.status} ·{" "}
-                <time dateTime={post.createdAt}>
-                  {new Date(post.createdAt).toLocaleDateString()}
-                </time>
+                {post.status} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
               </span>
             </li>
           ))}
