@@ -601,6 +601,7 @@ export async function getLinkAuditReport(database: Database, filter: LinkReportF
       matching: matching.length,
       page,
       pageCount,
+      pageSize: LINK_RESULTS_PAGE_SIZE,
       rows: matching.slice(start, start + LINK_RESULTS_PAGE_SIZE) as LinkResult[],
     },
   };
