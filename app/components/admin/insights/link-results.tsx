@@ -46,13 +46,15 @@ function query(filter: LinkFilter) {
   return text ? `?${text}` : "?";
 }
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status, className }: { status: string; className?: string }) {
   const known = status in statusLabel ? (status as LinkStatus) : undefined;
   return (
     <span
       className={cn(
-        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        "items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        className ? undefined : "inline-flex",
         known ? statusStyle[known] : "bg-surface text-muted ring-line",
+        className,
       )}
     >
       {known ? statusLabel[known] : status}
@@ -149,17 +151,23 @@ export function LinkResults({ report, filter }: { report: LinkReport; filter: Li
         </p>
       </div>
 
-      <ul aria-label="Summary" className="mb-6 grid gap-3 sm:grid-cols-3">
+      <ul aria-label="Summary" className="mb-6 grid grid-cols-3 gap-2 sm:gap-3">
         {linkStatuses.map((status) => (
-          <li key={status} className="rounded-xl border border-line bg-white p-4 shadow-sm">
+          <li
+            key={status}
+            className="min-w-0 rounded-xl border border-line bg-white p-3 shadow-sm sm:p-4"
+          >
             <p className="flex items-center justify-between gap-2 text-sm font-medium text-muted">
               {statusLabel[status]}
-              <StatusBadge status={status} />
+              <StatusBadge status={status} className="hidden sm:inline-flex" />
             </p>
-            <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`count-${status}`}>
+            <p
+              className="mt-1 text-xl font-bold tabular-nums sm:text-2xl"
+              data-testid={`count-${status}`}
+            >
               {report.counts[status].toLocaleString("en-US")}
             </p>
-            <p className="mt-1 text-xs text-muted">{statusHelp[status]}</p>
+            <p className="mt-1 hidden text-xs text-muted sm:block">{statusHelp[status]}</p>
           </li>
         ))}
       </ul>

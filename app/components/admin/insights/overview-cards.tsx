@@ -88,7 +88,7 @@ export function OverviewCards({ figures }: { figures: OverviewFigures }) {
       >
         {links ? (
           <p>
-            Working of {plural(links.total, "link")} in the audit of{" "}
+            Working, of {plural(links.total, "link")} found by the audit of{" "}
             {links.finishedAt ? formatDateTime(links.finishedAt) : "an unknown date"}.{" "}
             <Link to="/admin/links" className={linkClass}>
               View links
