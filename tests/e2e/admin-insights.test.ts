@@ -81,6 +81,9 @@ describe("the overview and the link audit", () => {
       .getByRole("heading", { name: "Results", exact: true })
       .waitFor({ state: "visible", timeout: 90_000 });
     expect(await bar.count()).toBe(0);
+    await expect
+      .poll(() => page.getByText("Link audit finished", { exact: true }).isVisible())
+      .toBe(true);
     workingAfterAudit = await text(page, "count-working");
     expect(Number(workingAfterAudit.replace(/,/g, ""))).toBeGreaterThan(0);
 
@@ -129,7 +132,9 @@ describe("the overview and the link audit", () => {
     await openAdminTab(page, "/admin", "Overview");
     expect(await text(page, "active-links-value")).toBe(workingAfterAudit.replace(/,/g, ""));
     const links = figure(page, "Active Links");
-    expect(await links.textContent()).toMatch(/found by the audit of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC/);
+    expect(await links.textContent()).toMatch(
+      /found by the audit of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC/,
+    );
     await links.getByRole("link", { name: "View links" }).click();
     await page.waitForURL(`${own.url}/admin/links`);
     expectCleanPage(page);

@@ -1,5 +1,5 @@
 import { LinkIcon, Play } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import {
   adminChanged,
@@ -13,6 +13,7 @@ import { LinkAuditProgress } from "~/components/admin/insights/link-audit-progre
 import { LinkResults } from "~/components/admin/insights/link-results";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { showToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getDatabase } from "~/db/client.server";
@@ -62,11 +63,39 @@ function usePollWhile(running: boolean) {
   }, [running, state, revalidate]);
 }
 
+/** A toast when the audit this tab watched running ends. */
+function useEndToast(
+  latest: { id: number; status: string; error: string | null } | null,
+  counts: { missing: number; orphan: number } | undefined,
+) {
+  const watched = useRef<number | null>(null);
+  useEffect(() => {
+    if (!latest) return;
+    if (latest.status === "running") {
+      watched.current = latest.id;
+      return;
+    }
+    if (watched.current !== latest.id) return;
+    watched.current = null;
+    if (latest.status === "finished") {
+      const problems = counts ? `${counts.missing} missing, ${counts.orphan} orphan.` : undefined;
+      void showToast({ type: "success", title: "Link audit finished", description: problems });
+    } else {
+      void showToast({
+        type: "error",
+        title: "Link audit failed",
+        description: latest.error ?? undefined,
+      });
+    }
+  }, [latest, counts]);
+}
+
 export default function LinksTab({ loaderData }: Route.ComponentProps) {
   const { latest, report, filter } = loaderData;
   const { fetcher, busy } = useAdminFetcher();
   const running = latest?.status === "running";
   usePollWhile(running);
+  useEndToast(latest, report?.counts);
   const starting = busy || running;
 
   return (
