@@ -292,6 +292,31 @@ describe("crawlSite", () => {
   });
 });
 
+describe("stopping a crawl", () => {
+  it("rejects with the reason, and leaves no check running into an unhandled error", async () => {
+    const slowOther = await serve({ "/x": [200, "late"] }, { delayMs: 400 });
+    const slow = await serve(
+      {
+        "/": [200, html(`<a href="${slowOther.origin}/x">x</a><a href="/next">next</a>`)],
+        "/next": [200, html("late")],
+      },
+      { delayMs: { "/next": 400 } },
+    );
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error("stopped by the test")), 150);
+      await expect(
+        crawlSite({ origin: slow.origin, listedPages: ["/"], signal: controller.signal }),
+      ).rejects.toThrow("stopped by the test");
+      // The external check settles after the stop; an unhandled rejection would fail this file.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    } finally {
+      await slow.close();
+      await slowOther.close();
+    }
+  });
+});
+
 describe("selfOrigin", () => {
   it("reaches this server on loopback unless it is bound to one address", () => {
     expect(selfOrigin({ PORT: 4123 })).toBe("http://127.0.0.1:4123");

@@ -225,7 +225,8 @@ export async function crawlSite(options: CrawlOptions): Promise<LinkResult[]> {
       if (response.ok) return { ok: true };
       return { ok: false, detail: `HTTP ${response.status}` };
     } catch (error) {
-      if (options.signal?.aborted) throw error;
+      // Never thrown: these checks run unawaited beside the crawl, which stops on its own.
+      if (options.signal?.aborted) return { ok: false, detail: "Not checked: the audit stopped" };
       return { ok: false, detail: failureDetail(error, externalTimeoutMs) };
     }
   }
