@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { publicPagePaths } from "~/content/service-paths";
+import type { Database } from "~/db/client.server";
+import { linkAudits, webPosts } from "~/db/schema.server";
+import { backends, createTestDatabase } from "../../tests/support/test-database";
+import { checkSiteStatus, getOverview, listPublicPages } from "./overview.server";
+
+describe.each(backends)("overview figures on %s", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase(backend);
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("counts with no posts and no audit", async () => {
+    expect(await getOverview(database)).toEqual({
+      site: { live: true },
+      pages: { total: publicPagePaths.length, fixed: publicPagePaths.length, posts: 0 },
+      posts: { total: 0, published: 0, drafts: 0 },
+      links: null,
+    });
+  });
+
+  it("counts posts by status, and published posts as pages", async () => {
+    await database.db.insert(webPosts).values([
+      { title: "Live", slug: "live-post", status: "published", publishedAt: new Date() },
+      { title: "Second", slug: "second", status: "published", publishedAt: new Date() },
+      { title: "Draft", slug: "draft-post", status: "draft" },
+      { title: "Old", slug: "old-post", status: "archived" },
+    ]);
+    const overview = await getOverview(database);
+    expect(overview.posts).toEqual({ total: 4, published: 2, drafts: 1 });
+    expect(overview.pages).toEqual({
+      total: publicPagePaths.length + 2,
+      fixed: publicPagePaths.length,
+      posts: 2,
+    });
+    expect((await listPublicPages(database.db)).slice(-2)).toEqual([
+      "/blog/live-post",
+      "/blog/second",
+    ]);
+  });
+
+  it("takes active links from the newest finished audit", async () => {
+    const link = (status: string) => ({ url: "/a", page: "/", type: "internal", status });
+    await database.db.insert(linkAudits).values([
+      {
+        status: "finished",
+        results: [link("working"), link("missing")],
+        startedAt: new Date("2026-01-01T10:00:00Z"),
+        finishedAt: new Date("2026-01-01T10:01:00Z"),
+      },
+      {
+        status: "finished",
+        results: [link("working"), link("working"), link("orphan"), link("missing")],
+        startedAt: new Date("2026-01-02T10:00:00Z"),
+        finishedAt: new Date("2026-01-02T10:01:00Z"),
+      },
+      { status: "failed", error: "boom", startedAt: new Date("2026-01-03T10:00:00Z") },
+      { status: "running", startedAt: new Date() },
+    ]);
+    expect((await getOverview(database)).links).toEqual({
+      working: 2,
+      total: 4,
+      finishedAt: new Date("2026-01-02T10:01:00Z"),
+    });
+  });
+});
+
+describe("site status", () => {
+  it("is degraded when the database does not answer", async () => {
+    expect(await checkSiteStatus({ ping: () => Promise.reject(new Error("down")) })).toEqual({
+      live: false,
+    });
+    expect(await checkSiteStatus({ ping: () => Promise.resolve() })).toEqual({ live: true });
+  });
+});
