@@ -1,21 +1,12 @@
 import { and, desc, gte, inArray, like, lte, notLike, sql } from "drizzle-orm";
 import { utcDay } from "~/analytics/page-view-buffer.server";
+import type { AnalyticsRange } from "~/analytics/ranges";
 import type { Db } from "~/db/client.server";
 import { webPageViews, webPosts } from "~/db/schema.server";
 
-/** The ranges the Analytics tab offers, in days ending today (UTC). */
-export const analyticsRanges = [7, 30, 90] as const;
-export type AnalyticsRange = (typeof analyticsRanges)[number];
-export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
-export const TOP_LIST_SIZE = 10;
+export { analyticsRanges, parseAnalyticsRange } from "~/analytics/ranges";
 
-/** The `days` URL parameter; anything else means the default range. */
-export function parseAnalyticsRange(value: string | null | undefined): AnalyticsRange {
-  const days = Number(value);
-  return (analyticsRanges as readonly number[]).includes(days)
-    ? (days as AnalyticsRange)
-    : DEFAULT_ANALYTICS_RANGE;
-}
+export const TOP_LIST_SIZE = 10;
 
 export interface DayViews {
   day: string;
