@@ -259,6 +259,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     stopping = true;
     logger.info({ signal }, "shutting down");
     clearInterval(prune);
+    pageViews.stopTimer();
     // Stop taking connections; requests already under way finish first.
     server.close(async () => {
       try {

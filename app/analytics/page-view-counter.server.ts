@@ -160,6 +160,11 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
       timer = setInterval(() => void flush(), flushMs);
       timer.unref();
     },
+    /** Stops the periodic writes; at shutdown, so the last requests are written once, by stop(). */
+    stopTimer() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
     /** Stops the timer and writes what is pending, after the session lookups under way. */
     async stop() {
       if (timer) clearInterval(timer);
