@@ -88,8 +88,10 @@ function pagePath(pathname: string): { path: string; data: boolean } | null {
   return { path, data };
 }
 
+const EXCLUDED_SECTIONS = EXCLUDED_PREFIXES.map((prefix) => `${prefix}/`);
+
 function isExcluded(path: string) {
-  return EXCLUDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return EXCLUDED_SECTIONS.some((section) => `${path}/`.startsWith(section));
 }
 
 function parseUrl(value: string | undefined): URL | null {
@@ -111,6 +113,20 @@ export function referrerHostOf(referer: string | undefined, siteHosts: readonly 
   const host = url.hostname.toLowerCase();
   if (host.length > MAX_REFERRER_HOST_LENGTH || !HOSTNAME.test(host)) return "";
   return host;
+}
+
+// The same few user agents come again and again; the bot pattern is a large regular expression.
+const botVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED_AGENTS = 1_000;
+
+function isBotAgent(userAgent: string) {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = userAgent.includes(LINK_AUDIT_AGENT) || isbot(userAgent);
+    if (botVerdicts.size >= MAX_REMEMBERED_AGENTS) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
 }
 
 function isPrefetch(headers: Record<string, HeaderValue>) {
@@ -167,9 +183,7 @@ export function classifyPageView(facts: ResponseFacts): Classification {
 
   const userAgent = header(headers, "user-agent")?.trim();
   if (!userAgent) return { count: false, reason: "no-user-agent" };
-  if (userAgent.includes(LINK_AUDIT_AGENT) || isbot(userAgent)) {
-    return { count: false, reason: "bot" };
-  }
+  if (isBotAgent(userAgent)) return { count: false, reason: "bot" };
 
   const referer = header(headers, "referer");
   let referrerHost: string;

@@ -24,6 +24,20 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+let lastDayNumber = Number.NaN;
+let lastDay = "";
+
+/** utcDay of a timestamp, without formatting a date for every hit of the same day. */
+function utcDayOf(ms: number): string {
+  const dayNumber = Math.floor(ms / DAY_MS);
+  if (dayNumber !== lastDayNumber) {
+    lastDay = utcDay(new Date(ms));
+    lastDayNumber = dayNumber;
+  }
+  return lastDay;
+}
+
 /**
  * Adds counts to the table. Each row adds to what is there (ON CONFLICT … DO UPDATE), so any
  * number of processes can write the same day, path and referrer and the totals add up. Rows go
@@ -76,8 +90,9 @@ export class PageViewBuffer {
     return total;
   }
 
-  record(path: string, referrerHost: string, at: Date = new Date(), views = 1): boolean {
-    const key = keyOf(utcDay(at), path, referrerHost);
+  /** Counts a view at `at` (a Date or milliseconds since the epoch; now by default). */
+  record(path: string, referrerHost: string, at: Date | number = Date.now(), views = 1): boolean {
+    const key = keyOf(utcDayOf(typeof at === "number" ? at : at.getTime()), path, referrerHost);
     const current = this.pending.get(key);
     if (current === undefined && this.pending.size >= this.maxKeys) {
       this.dropped += views;

@@ -89,12 +89,12 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
     status: number;
     contentType: string | undefined;
   }) {
-    const at = new Date(now());
     const requestHost = facts.headers.host?.toLowerCase();
     const siteHosts =
       requestHost && requestHost !== siteHost ? [siteHost, requestHost] : [siteHost];
     const result = classifyPageView({ ...facts, siteHosts });
     if (!result.count) return;
+    const at = now();
     if (!result.sessionCookie) {
       buffer.record(result.path, result.referrerHost, at);
       return;
