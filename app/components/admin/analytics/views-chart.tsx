@@ -94,13 +94,27 @@ export function ViewsChart({ perDay }: { perDay: DayViews[] }) {
             );
           })}
         </svg>
-        <div aria-hidden className="col-start-2 mt-2 flex justify-between gap-2 text-xs text-muted">
-          <span>{first ? formatShortDay(first.day) : ""}</span>
-          {perDay.length > 2 ? (
+        {perDay.length <= 14 ? (
+          // Few days: a date under every bar.
+          <div
+            aria-hidden
+            className="col-start-2 mt-2 grid text-center text-xs text-muted"
+            style={{ gridTemplateColumns: `repeat(${perDay.length}, minmax(0, 1fr))` }}
+          >
+            {perDay.map((day) => (
+              <span key={day.day}>{formatShortDay(day.day)}</span>
+            ))}
+          </div>
+        ) : (
+          <div
+            aria-hidden
+            className="col-start-2 mt-2 flex justify-between gap-2 text-xs text-muted"
+          >
+            <span>{first ? formatShortDay(first.day) : ""}</span>
             <span>{formatShortDay((perDay[Math.floor(perDay.length / 2)] as DayViews).day)}</span>
-          ) : null}
-          <span>{last ? `${formatShortDay(last.day)} (today)` : ""}</span>
-        </div>
+            <span>{last ? `${formatShortDay(last.day)} (today)` : ""}</span>
+          </div>
+        )}
       </div>
       <details className="group mt-4">
         <summary className="cursor-pointer rounded-md text-sm font-medium text-primary-strong focus-visible:outline-2 focus-visible:outline-primary">
