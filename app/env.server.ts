@@ -65,6 +65,20 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://cdn.example.com/media"),
+    PAGE_VIEW_FLUSH_MS: blankAsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, "must be a whole number of milliseconds between 100 and 3600000")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(100, "must be between 100 and 3600000")
+            .max(3_600_000, "must be between 100 and 3600000"),
+        )
+        .default(5000),
+    ),
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
   })

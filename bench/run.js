@@ -1,6 +1,7 @@
 // `npm run bench`: measures the production build on this machine and prints a table, and writes
 // the same figures as JSON to bench-results/latest.json.
 //   - server throughput and latency of the home page (autocannon, 10 s, 20 connections)
+//   - the cost of page-view counting: the home page as a browser (counted) and as a bot (not)
 //   - JavaScript the home page loads (gzip bytes)
 //   - Lighthouse scores (mobile settings) for home, a service page and contact
 import { spawn } from "node:child_process";
@@ -40,10 +41,16 @@ async function startServer(dataDir) {
   throw new Error("The server did not start");
 }
 
-async function throughput(pathname) {
-  const result = await autocannon({ url: `${base}${pathname}`, connections: 20, duration: 10 });
+async function throughput(pathname, { label, headers } = {}) {
+  const result = await autocannon({
+    url: `${base}${pathname}`,
+    connections: 20,
+    duration: 10,
+    headers,
+  });
   return {
     path: pathname,
+    ...(label ? { as: label } : {}),
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
@@ -120,6 +127,23 @@ try {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     throughput: [await throughput("/")],
+    // Every request of a browser is classified and added to the in-memory page-view buffer (written
+    // every PAGE_VIEW_FLUSH_MS); a bot's is classified and dropped. Autocannon's own requests (no
+    // user agent) are left out at once, like the plain run above.
+    pageViewCounting: [
+      await throughput("/", {
+        label: "browser (counted)",
+        headers: {
+          "user-agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+          accept: "text/html",
+        },
+      }),
+      await throughput("/", {
+        label: "bot (not counted)",
+        headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)", accept: "text/html" },
+      }),
+    ],
     javascript: await homeJavaScript(),
     lighthouse: [],
   };
@@ -136,6 +160,8 @@ try {
   console.log(`\nMachine: ${results.machine}\nDate: ${results.date}\n`);
   console.log("Server (autocannon, 20 connections, 10 s)");
   console.table(results.throughput);
+  console.log("Page-view counting (the home page as a browser, counted, and as a bot, not)");
+  console.table(results.pageViewCounting);
   console.log("JavaScript loaded by the home page");
   console.table([results.javascript]);
   console.log("Lighthouse (mobile)");

@@ -10,6 +10,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
 import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
 import { type Database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
@@ -61,6 +62,7 @@ export function createExpressApp(options: {
   database: Database;
   adminToken?: string;
   vite?: ViteDevServer;
+  pageViews?: PageViewCounter;
 }) {
   const { env, database, vite } = options;
   const production = !vite;
@@ -117,6 +119,9 @@ export function createExpressApp(options: {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
+
+  // After the static files, so only what the app renders is looked at.
+  if (options.pageViews) app.use(options.pageViews.middleware);
 
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -212,11 +217,19 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     fs.writeFileSync(tokenFile, adminToken, { mode: 0o600 });
   }
 
+  const pageViews = createPageViewCounter({
+    db: services.database.db,
+    siteUrl: env.SITE_URL,
+    flushMs: env.PAGE_VIEW_FLUSH_MS,
+  });
+  pageViews.start();
+
   const app = createExpressApp({
     env,
     database: services.database,
     adminToken,
     vite: options.vite,
+    pageViews,
   });
   const server = app.listen(env.PORT, env.HOST ?? "0.0.0.0");
   await new Promise<void>((resolve, reject) => {
@@ -246,9 +259,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     stopping = true;
     logger.info({ signal }, "shutting down");
     clearInterval(prune);
+    pageViews.stopTimer();
     // Stop taking connections; requests already under way finish first.
     server.close(async () => {
       try {
+        // Counts still in memory go to the database before it closes.
+        await pageViews.stop();
         await services.close();
       } finally {
         fs.rmSync(tokenFile, { force: true });
