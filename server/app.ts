@@ -24,6 +24,7 @@ import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
+import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { adminCommandRouter } from "./admin-endpoint";
 import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
@@ -117,6 +118,9 @@ export function createExpressApp(options: {
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
+
+  // Media library files: streamed with their own headers (a sandboxing CSP replaces the page's).
+  app.get("/media/:name", serveMedia);
 
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

@@ -1,0 +1,255 @@
+import { Copy, ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatFileSize } from "~/media/rules";
+import type { MediaItem } from "~/models/media.server";
+import { ALT_TEXT_MAX } from "~/schemas/admin/media";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** The file's public address, absolute (a site-relative URL is completed with this origin). */
+export function absoluteMediaUrl(url: string) {
+  return new URL(url, window.location.origin).href;
+}
+
+async function copyUrl(item: MediaItem) {
+  const url = absoluteMediaUrl(item.url);
+  try {
+    await navigator.clipboard.writeText(url);
+    void showToast({ type: "success", title: "File URL copied to clipboard" });
+  } catch {
+    void showToast({ type: "error", title: "Could not copy the URL", description: url });
+  }
+}
+
+export function MediaGrid({
+  items,
+  onDeleted,
+  onAltTextSaved,
+}: {
+  items: MediaItem[];
+  onDeleted: (id: number) => void;
+  onAltTextSaved: (item: MediaItem) => void;
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {items.map((item) => (
+        <MediaCard
+          key={item.id}
+          item={item}
+          onDeleted={onDeleted}
+          onAltTextSaved={onAltTextSaved}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function MediaCard({
+  item,
+  onDeleted,
+  onAltTextSaved,
+}: {
+  item: MediaItem;
+  onDeleted: (id: number) => void;
+  onAltTextSaved: (item: MediaItem) => void;
+}) {
+  const ext = item.name.split(".").pop()?.toUpperCase() ?? "";
+  return (
+    <li
+      aria-label={item.originalName}
+      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-line bg-white"
+    >
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="group relative block aspect-[4/3] bg-surface"
+        aria-label={`Open ${item.originalName}`}
+      >
+        {item.kind === "image" ? (
+          <img
+            src={item.url}
+            alt={item.altText}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-contain p-2"
+          />
+        ) : (
+          <span className="flex size-full flex-col items-center justify-center gap-2 text-muted">
+            <FileText aria-hidden className="size-10" />
+            <span className="text-xs font-semibold tracking-wide">{ext}</span>
+          </span>
+        )}
+        <ExternalLink
+          aria-hidden
+          className="absolute right-2 top-2 size-4 text-muted opacity-0 transition-opacity group-hover:opacity-100"
+        />
+      </a>
+      <div className="flex flex-1 flex-col gap-1 border-t border-line p-3">
+        <p className="truncate text-sm font-semibold text-ink" title={item.originalName}>
+          {item.originalName}
+        </p>
+        <p className="truncate font-mono text-xs text-muted" title={item.name}>
+          {item.name}
+        </p>
+        <p className="text-xs text-muted">
+          {formatFileSize(item.size)} ·{" "}
+          <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+        </p>
+        {item.kind === "image" ? (
+          <p className="line-clamp-2 text-xs text-muted">
+            <span className="font-medium text-ink">Alt text: </span>
+            {item.altText || <span className="italic">none</span>}
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-1 pt-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => void copyUrl(item)}
+            aria-label={`Copy URL of ${item.originalName}`}
+          >
+            <Copy aria-hidden />
+            Copy URL
+          </Button>
+          <AltTextDialog item={item} onSaved={onAltTextSaved} />
+          <DeleteDialog item={item} onDeleted={onDeleted} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: MediaItem) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(item.altText);
+  const { fetcher, busy, fieldErrors } = useAdminFetcher<{
+    ok: boolean;
+    result?: MediaItem;
+  }>({
+    onSuccess: (data) => {
+      if (data.result) onSaved(data.result);
+      setOpen(false);
+    },
+  });
+  useEffect(() => {
+    if (open) setValue(item.altText);
+  }, [open, item.altText]);
+  const error = fieldErrors.altText;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Edit alt text of ${item.originalName}`}
+      >
+        <Pencil aria-hidden />
+        Alt text
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Alt text</DialogTitle>
+          <DialogDescription>
+            Describe {item.originalName} for people who cannot see it. Leave it empty for a
+            decorative image.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="update-alt" />
+          <input type="hidden" name="id" value={item.id} />
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-alt`}>Alt text</Label>
+            <Input
+              id={`${id}-alt`}
+              name="altText"
+              value={value}
+              maxLength={ALT_TEXT_MAX}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-alt-error` : undefined}
+            />
+            {error ? (
+              <p id={`${id}-alt-error`} className="text-sm text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save alt text"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ item, onDeleted }: { item: MediaItem; onDeleted: (id: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const { fetcher, busy } = useAdminFetcher({
+    onSuccess: () => {
+      setOpen(false);
+      onDeleted(item.id);
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="text-danger hover:bg-red-50"
+        onClick={() => setOpen(true)}
+        aria-label={`Delete ${item.originalName}`}
+      >
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Delete this file?</DialogTitle>
+          <DialogDescription>
+            <strong className="break-all text-ink">{item.originalName}</strong> will be removed from
+            the library, and pages that show it will show nothing in its place. This cannot be
+            undone.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={item.id} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? "Deleting…" : "Delete file"}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
