@@ -54,7 +54,7 @@ export async function receiveUpload(
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 4096, parts: 12 },
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 4096, parts: 12 },
     });
   } catch {
     return refuse(400, UPLOAD_FAILED, "The upload could not be read.");
@@ -82,14 +82,18 @@ export async function receiveUpload(
     }
     const current = { name: info.filename ?? "", chunks: [] as Buffer[], size: 0 };
     file = current;
+    // Destroying the parser at the limit ends this stream with an error: nothing to report.
+    stream.on("error", () => {});
     stream.on("data", (chunk: Buffer) => {
       if (overLimit) return;
       current.size += chunk.length;
+      if (current.size > maxBytes) {
+        // One byte past the limit is enough to refuse; drop what was held.
+        overLimit = true;
+        current.chunks = [];
+        return;
+      }
       current.chunks.push(chunk);
-    });
-    stream.on("limit", () => {
-      overLimit = true;
-      current.chunks = [];
     });
   });
   parser.on("filesLimit", () => {
