@@ -13,8 +13,9 @@ function contractTests(make: () => MediaStorage) {
     const storage = make();
     await storage.put(NAME, Buffer.from("hello media"), { contentType: "text/plain" });
     const stored = await storage.get(NAME);
-    expect(stored?.size).toBe(11);
-    expect(await text(stored?.body ?? [])).toBe("hello media");
+    if (!stored) throw new Error("the file was not stored");
+    expect(stored.size).toBe(11);
+    expect(await text(stored.body)).toBe("hello media");
     await storage.delete(NAME);
     expect(await storage.get(NAME)).toBeNull();
     // Deleting what is gone is not an error.

@@ -164,6 +164,9 @@ export default function MediaTab({ loaderData }: Route.ComponentProps) {
       />
       <MediaUploader onUploaded={() => revalidator.revalidate()} />
 
+      <h3 id="media-files-heading" tabIndex={-1} className="sr-only">
+        Files
+      </h3>
       <nav aria-label="Filter files" className="mb-4">
         <ul className="inline-flex rounded-lg bg-surface p-1">
           {FILTERS.map((filter) => (

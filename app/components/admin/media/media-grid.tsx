@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -43,27 +44,42 @@ export function MediaGrid({
   onDeleted: (id: number) => void;
   onAltTextSaved: (item: MediaItem) => void;
 }) {
+  // One confirmation dialog for the grid: it outlives the card it deletes, so its answer (and
+  // toast) arrives even though the card is gone by then.
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {items.map((item) => (
-        <MediaCard
-          key={item.id}
-          item={item}
-          onDeleted={onDeleted}
-          onAltTextSaved={onAltTextSaved}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {items.map((item) => (
+          <MediaCard
+            key={item.id}
+            item={item}
+            onDelete={(trigger) => {
+              returnFocus.current = trigger;
+              setDeleting(item);
+            }}
+            onAltTextSaved={onAltTextSaved}
+          />
+        ))}
+      </ul>
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={onDeleted}
+        returnFocus={returnFocus}
+      />
+    </>
   );
 }
 
 function MediaCard({
   item,
-  onDeleted,
+  onDelete,
   onAltTextSaved,
 }: {
   item: MediaItem;
-  onDeleted: (id: number) => void;
+  onDelete: (trigger: HTMLElement) => void;
   onAltTextSaved: (item: MediaItem) => void;
 }) {
   const ext = item.name.split(".").pop()?.toUpperCase() ?? "";
@@ -127,7 +143,17 @@ function MediaCard({
             Copy URL
           </Button>
           <AltTextDialog item={item} onSaved={onAltTextSaved} />
-          <DeleteDialog item={item} onDeleted={onDeleted} />
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-danger hover:bg-red-50"
+            onClick={(event) => onDelete(event.currentTarget)}
+            aria-label={`Delete ${item.originalName}`}
+          >
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
         </div>
       </div>
     </li>
@@ -153,16 +179,17 @@ function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: Med
   const error = fieldErrors.altText;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Edit alt text of ${item.originalName}`}
-      >
-        <Pencil aria-hidden />
-        Alt text
-      </Button>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={`Edit alt text of ${item.originalName}`}
+        >
+          <Pencil aria-hidden />
+          Alt text
+        </Button>
+      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Alt text</DialogTitle>
@@ -207,39 +234,47 @@ function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: Med
   );
 }
 
-function DeleteDialog({ item, onDeleted }: { item: MediaItem; onDeleted: (id: number) => void }) {
-  const [open, setOpen] = useState(false);
-  const { fetcher, busy } = useAdminFetcher({
+function DeleteDialog({
+  item,
+  onClose,
+  onDeleted,
+  returnFocus,
+}: {
+  item: MediaItem | null;
+  onClose: () => void;
+  onDeleted: (id: number) => void;
+  returnFocus: React.RefObject<HTMLElement | null>;
+}) {
+  const { fetcher, busy } = useAdminFetcher<{ ok: boolean }>({
     onSuccess: () => {
-      setOpen(false);
-      onDeleted(item.id);
+      if (item) onDeleted(item.id);
+      onClose();
     },
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="text-danger hover:bg-red-50"
-        onClick={() => setOpen(true)}
-        aria-label={`Delete ${item.originalName}`}
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        role="alertdialog"
+        onCloseAutoFocus={(event) => {
+          // Back to the Delete button, or (the card being gone) to the upload form.
+          event.preventDefault();
+          const target = returnFocus.current?.isConnected
+            ? returnFocus.current
+            : document.querySelector<HTMLElement>("#media-files-heading");
+          target?.focus();
+        }}
       >
-        <Trash2 aria-hidden />
-        Delete
-      </Button>
-      <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Delete this file?</DialogTitle>
           <DialogDescription>
-            <strong className="break-all text-ink">{item.originalName}</strong> will be removed from
-            the library, and pages that show it will show nothing in its place. This cannot be
+            <strong className="break-all text-ink">{item?.originalName}</strong> will be removed
+            from the library, and pages that show it will show nothing in its place. This cannot be
             undone.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" className="flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="id" value={item?.id ?? ""} />
           <DialogClose asChild>
             <Button type="button" variant="outline">
               Cancel
