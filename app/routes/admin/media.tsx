@@ -212,7 +212,7 @@ export default function MediaTab({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {shown.length === 0 && !failed ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line px-4 py-12 text-center">
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-12 text-center">
           <FolderOpen aria-hidden className="size-10 text-muted" />
           <p className="text-sm text-muted">{EMPTY_TEXT[kind]}</p>
         </div>

@@ -50,7 +50,7 @@ export function MediaGrid({
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <MediaCard
             key={item.id}
@@ -86,13 +86,13 @@ function MediaCard({
   return (
     <li
       aria-label={item.originalName}
-      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-line bg-white"
+      className="flex min-w-0 overflow-hidden rounded-xl border border-line bg-white sm:flex-col"
     >
       <a
         href={item.url}
         target="_blank"
         rel="noopener noreferrer"
-        className="group relative block aspect-[4/3] bg-surface"
+        className="group relative block w-24 shrink-0 self-start aspect-square bg-surface sm:w-full sm:aspect-video"
         aria-label={`Open ${item.originalName}`}
       >
         {item.kind === "image" ? (
@@ -101,11 +101,11 @@ function MediaCard({
             alt={item.altText}
             loading="lazy"
             decoding="async"
-            className="size-full object-contain p-2"
+            className="absolute inset-0 size-full object-contain p-1 sm:p-2"
           />
         ) : (
           <span className="flex size-full flex-col items-center justify-center gap-2 text-muted">
-            <FileText aria-hidden className="size-10" />
+            <FileText aria-hidden className="size-8 sm:size-10" />
             <span className="text-xs font-semibold tracking-wide">{ext}</span>
           </span>
         )}
@@ -114,7 +114,7 @@ function MediaCard({
           className="absolute right-2 top-2 size-4 text-muted opacity-0 transition-opacity group-hover:opacity-100"
         />
       </a>
-      <div className="flex flex-1 flex-col gap-1 border-t border-line p-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 border-l border-line p-3 sm:border-l-0 sm:border-t">
         <p className="truncate text-sm font-semibold text-ink" title={item.originalName}>
           {item.originalName}
         </p>
@@ -131,23 +131,24 @@ function MediaCard({
             {item.altText || <span className="italic">none</span>}
           </p>
         ) : null}
-        <div className="mt-auto flex flex-wrap gap-1 pt-2">
+        <div className="-ml-2 mt-auto flex flex-wrap gap-x-0.5 gap-y-1 pt-2">
           <Button
             type="button"
-            variant="outline"
+            variant="ghost"
             size="sm"
+            className="px-2"
             onClick={() => void copyUrl(item)}
             aria-label={`Copy URL of ${item.originalName}`}
           >
             <Copy aria-hidden />
             Copy URL
           </Button>
-          <AltTextDialog item={item} onSaved={onAltTextSaved} />
+          {item.kind === "image" ? <AltTextDialog item={item} onSaved={onAltTextSaved} /> : null}
           <Button
             type="button"
             variant="ghost"
             size="sm"
-            className="text-danger hover:bg-red-50"
+            className="px-2 text-danger hover:bg-red-50"
             onClick={(event) => onDelete(event.currentTarget)}
             aria-label={`Delete ${item.originalName}`}
           >
@@ -184,6 +185,7 @@ function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: Med
           type="button"
           variant="ghost"
           size="sm"
+          className="px-2"
           aria-label={`Edit alt text of ${item.originalName}`}
         >
           <Pencil aria-hidden />
