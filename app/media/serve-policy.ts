@@ -23,6 +23,8 @@ export function mediaResponseHeaders(name: string, ext: MediaExtension): Record<
     // Names are never reused, so a file can be cached for good.
     "Cache-Control": "public, max-age=31536000, immutable",
     "Content-Security-Policy": MEDIA_CSP,
+    // Public files: other sites and mail clients may embed them (the site's default is same-origin).
+    "Cross-Origin-Resource-Policy": "cross-origin",
     "Content-Disposition": INLINE.has(ext) ? "inline" : `attachment; filename="${name}"`,
   };
 }

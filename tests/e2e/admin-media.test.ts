@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,8 +12,9 @@ import {
 } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
+import { type FakeS3, startFakeS3 } from "../support/fake-s3";
 import { expectToast, holdRequests, SLOW, waitForHydration } from "../support/forms";
-import { HOSTILE_SVG, HTML, PNG, TEXT } from "../support/media-fixtures";
+import { HOSTILE_SVG, HTML, PNG, SVG, TEXT } from "../support/media-fixtures";
 
 const TEN_MB = 10 * 1024 * 1024;
 const UPLOAD = "/admin/media/upload";
@@ -99,6 +102,7 @@ describe("the media library", () => {
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     expect(parseCsp(response.headers.get("content-security-policy"))).toMatchObject({
       "default-src": "'none'",
       sandbox: "",
@@ -265,5 +269,100 @@ describe("the media library", () => {
     await card("logo.png").waitFor({ state: "detached", ...SLOW });
     expect((await fetch(`${own.url}${logoPath}`)).status).toBe(404);
     expectCleanPage(page, [REFUSED_UPLOAD]);
+  });
+
+  it("uploads before JavaScript loads: the form posts and the page lists the file", async () => {
+    const noScript = await browser.newContext({
+      baseURL: own.url,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const plain = await newPage(noScript);
+    await plain.goto("/admin/media");
+    await plain
+      .getByLabel("File to upload")
+      .setInputFiles({ name: "no-script.png", mimeType: "image/png", buffer: PNG });
+    await plain.getByRole("button", { name: "Upload", exact: true }).click();
+    await plain.waitForURL(`${own.url}/admin/media`);
+    expect(
+      await plain.getByRole("listitem", { name: "no-script.png", exact: true }).isVisible(),
+    ).toBe(true);
+    await noScript.close();
+  });
+
+  it("shows 100 files at a time and loads more on demand", async () => {
+    const names = Array.from({ length: 100 }, (_, i) => `bulk-${String(i).padStart(3, "0")}.txt`);
+    for (let i = 0; i < names.length; i += 10) {
+      await Promise.all(
+        names.slice(i, i + 10).map(async (name) => {
+          const response = await context.request.post(`${own.url}${UPLOAD}`, {
+            headers: { Accept: "application/json" },
+            multipart: { file: { name, mimeType: "text/plain", buffer: TEXT } },
+          });
+          expect(response.status()).toBe(201);
+        }),
+      );
+    }
+    await openMediaTab();
+    const cards = page.locator("main li[aria-label]");
+    expect(await cards.count()).toBe(100);
+    // notes.txt, evil.svg, fits.png and no-script.png are older than the 100 bulk files.
+    expect(await card("notes.txt").count()).toBe(0);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect.poll(() => cards.count(), SLOW).toBe(104);
+    expect(await card("notes.txt").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Load more" }).count()).toBe(0);
+    expectCleanPage(page, [REFUSED_UPLOAD]);
+  });
+});
+
+describe("the media library on an S3 bucket", () => {
+  let s3: FakeS3;
+  let bucketServer: OwnServer;
+  let bucketContext: BrowserContext;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    bucketServer = await startOwnServer(s3.env);
+    const bucketAdmin = await createAdmin(bucketServer.dataDir);
+    bucketContext = await signedInContext(browser, bucketServer.url, bucketAdmin);
+  });
+  afterAll(async () => {
+    await bucketContext?.close();
+    await bucketServer?.close();
+    await s3?.close();
+  });
+
+  it("stores uploads in the bucket, links to it, and deletes from it", async () => {
+    const upload = await bucketContext.request.post(`${bucketServer.url}${UPLOAD}`, {
+      headers: { Accept: "application/json" },
+      multipart: {
+        altText: "Logo",
+        file: { name: "logo.svg", mimeType: "image/svg+xml", buffer: SVG },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const { name, url, item } = (await upload.json()) as {
+      name: string;
+      url: string;
+      item: { id: number };
+    };
+    expect(url).toBe(`${s3.endpoint}/${s3.bucket}/${name}`);
+    const fromBucket = await fetch(url);
+    expect(fromBucket.headers.get("content-type")).toBe("image/svg+xml");
+    // A bucket sends no CSP: an SVG opened directly is downloaded, not rendered.
+    expect(fromBucket.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
+    expect(Buffer.from(await fromBucket.arrayBuffer())).toEqual(SVG);
+    expect(fs.existsSync(path.join(bucketServer.dataDir, "media", name))).toBe(false);
+
+    const local = await fetch(`${bucketServer.url}/media/${name}`, { redirect: "manual" });
+    expect(local.status).toBe(302);
+    expect(local.headers.get("location")).toBe(url);
+
+    const removed = await bucketContext.request.post(`${bucketServer.url}/admin/media`, {
+      form: { intent: "delete", id: String(item.id) },
+    });
+    expect(removed.status()).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
   });
 });
