@@ -10,6 +10,7 @@ import {
   signedInContext,
   startOwnServer,
 } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { type FakeS3, startFakeS3 } from "../support/fake-s3";
@@ -229,6 +230,7 @@ describe("the media library", () => {
         .locator("main li[aria-label]")
         .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
     expect(await names()).toEqual(["notes.txt", "evil.svg", "fits.png", "logo.png"]);
+    await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Documents", exact: true }).click();
     await expect.poll(names, SLOW).toEqual(["notes.txt"]);
     await page.getByRole("link", { name: "Images", exact: true }).click();
