@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +62,56 @@ async function chooseFile(name: string, mimeType: string, buffer: Buffer) {
 
 /** The browser logs every 4xx answer: the refused uploads this file makes on purpose. */
 const REFUSED_UPLOAD = /Failed to load resource: the server responded with a status of 415/;
+
+/**
+ * Streams a multipart upload of `fileBytes` with chunked encoding (no Content-Length) until the
+ * server answers; says how many bytes had been sent by then.
+ */
+function chunkedUpload(url: string, cookie: string, fileBytes: number) {
+  const boundary = "----chunked-upload";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stream.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = http.request(url, {
+      method: "POST",
+      headers: {
+        Cookie: cookie,
+        Accept: "application/json",
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Transfer-Encoding": "chunked",
+      },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (part: string) => {
+        body += part;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    request.write(head);
+    const chunk = Buffer.alloc(256 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && sent < fileBytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end(tail);
+    };
+    pump();
+  });
+}
 
 async function openMediaTab() {
   await openAdminTab(page, "/admin/media", "Media library");
@@ -165,6 +216,20 @@ describe("the media library", () => {
       multipart: { file: { name: "fits.png", mimeType: "image/png", buffer: justFits } },
     });
     expect(fits.status()).toBe(201);
+  });
+
+  it("stops reading a streamed upload (no Content-Length) once it passes 10 MB", async () => {
+    const cookie = (await context.storageState()).cookies
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    const result = await chunkedUpload(`${own.url}${UPLOAD}`, cookie, 200 * 1024 * 1024);
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({
+      error: "File too large",
+      description: "File size must be less than 10MB",
+    });
+    // The answer came soon after 10 MB (plus what socket buffers hold), not after 200 MB.
+    expect(result.sent).toBeLessThan(40 * 1024 * 1024);
   });
 
   it("refuses an HTML page named .png with the reason", async () => {
