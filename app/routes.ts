@@ -48,6 +48,8 @@ export default [
     route("audit-log", "routes/admin/audit-log.tsx"),
   ]),
   // Admin resource routes (exports, uploads) go below, one block per tab.
+  // Media
+  route("admin/media/upload", "routes/admin/media-upload.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

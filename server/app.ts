@@ -25,6 +25,7 @@ import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
+import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { adminCommandRouter } from "./admin-endpoint";
 import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
@@ -120,7 +121,10 @@ export function createExpressApp(options: {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 
-  // After the static files, so only what the app renders is looked at.
+  // Media library files: streamed with their own headers (a sandboxing CSP replaces the page's).
+  app.get("/media/:name", serveMedia);
+
+  // After the static files and media, so only what the app renders is looked at.
   if (options.pageViews) app.use(options.pageViews.middleware);
 
   const build = vite
