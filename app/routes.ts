@@ -48,6 +48,9 @@ export default [
     route("audit-log", "routes/admin/audit-log.tsx"),
   ]),
   // Admin resource routes (exports, uploads) go below, one block per tab.
+  // Newsletter and leads: CSV exports.
+  route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
+  route("admin/leads/export", "routes/admin/leads-export.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

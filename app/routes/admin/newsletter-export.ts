@@ -1,0 +1,35 @@
+import { requireAdmin } from "~/auth/session.server";
+import { getDb } from "~/db/client.server";
+import {
+  csvFileName,
+  csvStream,
+  SUBSCRIBER_CSV_COLUMNS,
+  subscriberBatches,
+  subscriberCsvCells,
+} from "~/models/admin-subscribers.server";
+import { subscriberListQuerySchema } from "~/schemas/admin/subscribers";
+import type { Route } from "./+types/newsletter-export";
+
+/**
+ * GET /admin/newsletter/export: the subscribers as CSV (Email, Status, Subscribed At,
+ * Unsubscribed At), with the tab's search and status filter if given; written while it is read.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = subscriberListQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const body = csvStream(
+    SUBSCRIBER_CSV_COLUMNS,
+    subscriberBatches(getDb(), query),
+    subscriberCsvCells,
+  );
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName("newsletter-subscribers")}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
