@@ -409,15 +409,13 @@ describe.each(backends)("admin subscribers and leads on %s", (backend) => {
 
     it("keeps microsecond-equal times apart when paging the export", async () => {
       const at = new Date(Date.UTC(2026, 0, 2));
-      await db
-        .insert(webConsultationRequests)
-        .values(
-          Array.from({ length: 9 }, (_, i) => ({
-            name: `Same ${i}`,
-            email: "s@example.com",
-            createdAt: at,
-          })),
-        );
+      await db.insert(webConsultationRequests).values(
+        Array.from({ length: 9 }, (_, i) => ({
+          name: `Same ${i}`,
+          email: "s@example.com",
+          createdAt: at,
+        })),
+      );
       const all = await collect(leadBatches(db, { q: "", type: "all", status: "all" }, 2));
       expect(all.map((l) => l.name)).toEqual(Array.from({ length: 9 }, (_, i) => `Same ${8 - i}`));
     });

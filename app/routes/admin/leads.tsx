@@ -209,7 +209,7 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
                       aria-current={current ? "page" : undefined}
                       preventScrollReset
                       className={cn(
-                        "flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary",
+                        "relative flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary",
                         current ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
                       )}
                     >

@@ -76,7 +76,6 @@ export function LeadDetailDialog({
       }}
     >
       <DialogContent
-        className="max-w-2xl"
         onCloseAutoFocus={(event) => {
           // Back to the link that opened it (the one on screen: table or card).
           const target = Array.from(
