@@ -183,7 +183,7 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
         items={[
           { label: "New leads", value: counts.new, emphasis: true },
           { label: "New consultations", value: counts.consultation.new },
-          { label: "New contact messages", value: counts.contact.new },
+          { label: "New messages", value: counts.contact.new },
         ]}
       />
 

@@ -77,7 +77,7 @@ export function ListFilters({
       method="get"
       role="search"
       onSubmit={onSubmit}
-      className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+      className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -106,29 +106,35 @@ export function ListFilters({
           />
         </div>
       </div>
-      {selects.map((select) => (
-        <div key={select.name} className="space-y-2 sm:w-48">
-          <Label htmlFor={`${idPrefix}-${select.name}`}>{select.label}</Label>
-          <Select
-            id={`${idPrefix}-${select.name}`}
-            name={select.name}
-            // Keyed by the URL's value: after back/forward it shows the list's filter again.
-            key={select.value}
-            defaultValue={select.value}
-            onChange={() => submitNow(false)}
-          >
-            {select.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ))}
-      <Button type="submit" variant="outline" className="sm:self-end">
-        {searching ? <LoaderCircle aria-hidden className="animate-spin" /> : <Search aria-hidden />}
-        Search
-      </Button>
+      <div className="flex items-end gap-2">
+        {selects.map((select) => (
+          <div key={select.name} className="min-w-0 flex-1 space-y-2 sm:w-48 sm:flex-none">
+            <Label htmlFor={`${idPrefix}-${select.name}`}>{select.label}</Label>
+            <Select
+              id={`${idPrefix}-${select.name}`}
+              name={select.name}
+              // Keyed by the URL's value: after back/forward it shows the list's filter again.
+              key={select.value}
+              defaultValue={select.value}
+              onChange={() => submitNow(false)}
+            >
+              {select.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ))}
+        <Button type="submit" variant="outline">
+          {searching ? (
+            <LoaderCircle aria-hidden className="animate-spin" />
+          ) : (
+            <Search aria-hidden />
+          )}
+          Search
+        </Button>
+      </div>
     </Form>
   );
 }
