@@ -104,6 +104,25 @@ async function download(linkName: string) {
   return { name: file.suggestedFilename(), text: fs.readFileSync(path, "utf8") };
 }
 
+/**
+ * Sends the page's next action post with another record id (one that does not exist), so the
+ * server really refuses it.
+ */
+async function pointNextPostAtMissingRecord(target: Page) {
+  const matcher = (url: URL) => url.pathname.endsWith(".data");
+  await target.route(
+    matcher,
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const body = new URLSearchParams(request.postData() ?? "");
+      body.set("id", "2147483000");
+      await route.continue({ postData: body.toString() });
+    },
+    { times: 1 },
+  );
+}
+
 beforeAll(async () => {
   own = await startOwnServer();
   browser = await launchBrowser();
@@ -281,6 +300,47 @@ describe("the Newsletter tab", () => {
       leaverLine,
     ]);
     expectCleanPage(page);
+  });
+});
+
+describe("a change that fails", () => {
+  it("says so in the failure toast and changes nothing", async () => {
+    // A page of its own: the refused posts are expected 404s in its console.
+    const failing = await newPage(context);
+    await openAdminTab(failing, "/admin/newsletter", "Newsletter");
+    const reactivate = failing.getByRole("button", { name: `Reactivate ${leaver}`, exact: true });
+    await waitForHydration(reactivate);
+    await pointNextPostAtMissingRecord(failing);
+    await reactivate.click();
+    await expectToast(failing, {
+      type: "error",
+      title: "Failed to reactivate subscriber.",
+      description: "This subscriber no longer exists.",
+    });
+    expect(
+      await failing
+        .getByRole("row")
+        .filter({ hasText: leaver })
+        .getByText("Unsubscribed", { exact: true })
+        .count(),
+    ).toBe(1);
+
+    await openAdminTab(failing, "/admin/leads", "Leads");
+    const status = failing.getByRole("combobox", {
+      name: `Status of the lead from ${contactName}`,
+      exact: true,
+    });
+    await waitForHydration(status);
+    await pointNextPostAtMissingRecord(failing);
+    await status.selectOption("contacted");
+    await expectToast(failing, {
+      type: "error",
+      title: "Failed to update lead status.",
+      description: "This lead no longer exists.",
+    });
+    await expect.poll(() => status.inputValue()).toBe("new");
+    expectCleanPage(failing, [/status of 404/]);
+    await failing.close();
   });
 });
 
