@@ -22,6 +22,7 @@ import {
   leadCsvCells,
   listLeads,
   listSubscribers,
+  primeBatches,
   SUBSCRIBER_CSV_COLUMNS,
   setLeadStatus,
   setSubscriptionStatus,
@@ -118,6 +119,21 @@ describe("CSV text", () => {
     expect(text).toBe("Value\r\na\r\nb\r\n'=c\r\n");
     async function* none(): AsyncGenerator<{ v: string }[]> {}
     expect(await readStream(csvStream(["Value"], none(), (row) => [row.v]))).toBe("Value\r\n");
+  });
+
+  it("reads the first batch before the download starts, so a failing database fails early", async () => {
+    async function* failing(): AsyncGenerator<string[]> {
+      throw new Error("database down");
+    }
+    await expect(primeBatches(failing())).rejects.toThrow("database down");
+    async function* two() {
+      yield ["a"];
+      yield ["b"];
+    }
+    const primed = await primeBatches(two());
+    expect(await collect(primed)).toEqual(["a", "b"]);
+    async function* none(): AsyncGenerator<string[]> {}
+    expect(await collect(await primeBatches(none()))).toEqual([]);
   });
 
   it("names the file by the date", () => {

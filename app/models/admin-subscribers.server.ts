@@ -202,6 +202,19 @@ export function csvStream<T>(
   });
 }
 
+/**
+ * Reads the first batch now, so a database that fails does so before the download starts (an
+ * error page instead of a cut-off file); the rest follow as the download is read.
+ */
+export async function primeBatches<T>(batches: AsyncGenerator<T[]>): Promise<AsyncGenerator<T[]>> {
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}
+
 export function subscriberCsvCells(row: SubscriberRow): unknown[] {
   return [row.email, row.status, row.subscribedAt, row.unsubscribedAt ?? ""];
 }

@@ -1,9 +1,12 @@
 import { requireAdmin } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
 import {
   csvFileName,
   csvStream,
+  primeBatches,
   SUBSCRIBER_CSV_COLUMNS,
+  type SubscriberRow,
   subscriberBatches,
   subscriberCsvCells,
 } from "~/models/admin-subscribers.server";
@@ -19,11 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = subscriberListQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
-  const body = csvStream(
-    SUBSCRIBER_CSV_COLUMNS,
-    subscriberBatches(getDb(), query),
-    subscriberCsvCells,
-  );
+  let batches: AsyncGenerator<SubscriberRow[]>;
+  try {
+    batches = await primeBatches(subscriberBatches(getDb(), query));
+  } catch (error) {
+    logger.error({ err: error }, "could not export subscribers");
+    throw new Response("Failed to export the subscribers. Please try again.", { status: 500 });
+  }
+  const body = csvStream(SUBSCRIBER_CSV_COLUMNS, batches, subscriberCsvCells);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
