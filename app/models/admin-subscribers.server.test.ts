@@ -123,7 +123,8 @@ describe("CSV text", () => {
 
   it("reads the first batch before the download starts, so a failing database fails early", async () => {
     async function* failing(): AsyncGenerator<string[]> {
-      throw new Error("database down");
+      await Promise.reject(new Error("database down"));
+      yield [];
     }
     await expect(primeBatches(failing())).rejects.toThrow("database down");
     async function* two() {
