@@ -50,6 +50,9 @@ export default [
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media
   route("admin/media/upload", "routes/admin/media-upload.ts"),
+  // Newsletter and leads: CSV exports.
+  route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
+  route("admin/leads/export", "routes/admin/leads-export.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

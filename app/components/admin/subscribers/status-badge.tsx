@@ -1,0 +1,31 @@
+import { cn } from "~/lib/utils";
+
+const tones = {
+  active: "border-emerald-200 bg-emerald-50 text-emerald-800",
+  unsubscribed: "border-slate-200 bg-slate-100 text-slate-700",
+  new: "border-indigo-200 bg-indigo-50 text-indigo-800",
+  contacted: "border-amber-200 bg-amber-50 text-amber-900",
+  closed: "border-slate-200 bg-slate-100 text-slate-700",
+} as const;
+
+const labels: Record<keyof typeof tones, string> = {
+  active: "Active",
+  unsubscribed: "Unsubscribed",
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
+
+/** A subscriber's or a lead's status as a small coloured label. */
+export function StatusBadge({ status }: { status: keyof typeof tones }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium",
+        tones[status],
+      )}
+    >
+      {labels[status]}
+    </span>
+  );
+}
