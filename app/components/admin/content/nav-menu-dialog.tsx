@@ -43,7 +43,7 @@ export function NavMenuQuickAction({ items }: { items: NavMenuRow[] | null }) {
           icon={Menu}
         />
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Navigation menu</DialogTitle>
           <DialogDescription>
@@ -158,69 +158,67 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
                 data-testid="admin-nav-item"
                 className="rounded-xl border border-line p-3"
               >
-                <div className="flex items-start gap-3">
-                  <span
-                    aria-hidden
-                    className="mt-8 grid size-7 shrink-0 place-items-center rounded-full bg-surface text-xs font-semibold text-muted"
-                  >
-                    {index + 1}
-                  </span>
-                  <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
-                    <RowField
-                      id={`nav-label-${row.key}`}
-                      label="Label"
-                      srSuffix={` of item ${index + 1}`}
-                      value={row.label}
-                      onChange={(value) => update(index, "label", value)}
-                      error={rowError.label}
-                    />
-                    <RowField
-                      id={`nav-url-${row.key}`}
-                      label="URL"
-                      srSuffix={` of item ${index + 1}`}
-                      value={row.url}
-                      onChange={(value) => update(index, "url", value)}
-                      error={rowError.url}
-                    />
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                  <div className="flex min-w-0 flex-1 items-end gap-3">
+                    <span
+                      aria-hidden
+                      className="mb-1.5 grid size-7 shrink-0 place-items-center rounded-full bg-surface text-xs font-semibold text-muted"
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
+                      <RowField
+                        id={`nav-label-${row.key}`}
+                        label="Label"
+                        srSuffix={` of item ${index + 1}`}
+                        value={row.label}
+                        onChange={(value) => update(index, "label", value)}
+                        error={rowError.label}
+                      />
+                      <RowField
+                        id={`nav-url-${row.key}`}
+                        label="URL"
+                        srSuffix={` of item ${index + 1}`}
+                        value={row.url}
+                        onChange={(value) => update(index, "url", value)}
+                        error={rowError.url}
+                      />
+                    </div>
                   </div>
-                </div>
-                <div className="mt-3 flex justify-end gap-1">
-                  <Button
-                    id={`nav-up-${row.key}`}
-                    variant="ghost"
-                    size="sm"
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1, row.key, "up")}
-                    aria-label={`Move ${name} up`}
-                  >
-                    <ArrowUp aria-hidden />
-                    <span aria-hidden className="hidden sm:inline">
-                      Up
-                    </span>
-                  </Button>
-                  <Button
-                    id={`nav-down-${row.key}`}
-                    variant="ghost"
-                    size="sm"
-                    disabled={index === rows.length - 1}
-                    onClick={() => move(index, index + 1, row.key, "down")}
-                    aria-label={`Move ${name} down`}
-                  >
-                    <ArrowDown aria-hidden />
-                    <span aria-hidden className="hidden sm:inline">
-                      Down
-                    </span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-danger"
-                    onClick={() => remove(index)}
-                    aria-label={`Remove ${name}`}
-                  >
-                    <X aria-hidden />
-                    <span aria-hidden>Remove</span>
-                  </Button>
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      id={`nav-up-${row.key}`}
+                      variant="ghost"
+                      size="icon"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1, row.key, "up")}
+                      aria-label={`Move ${name} up`}
+                      title="Move up"
+                    >
+                      <ArrowUp aria-hidden />
+                    </Button>
+                    <Button
+                      id={`nav-down-${row.key}`}
+                      variant="ghost"
+                      size="icon"
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, index + 1, row.key, "down")}
+                      aria-label={`Move ${name} down`}
+                      title="Move down"
+                    >
+                      <ArrowDown aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-danger"
+                      onClick={() => remove(index)}
+                      aria-label={`Remove ${name}`}
+                      title="Remove"
+                    >
+                      <X aria-hidden />
+                    </Button>
+                  </div>
                 </div>
               </li>
             );

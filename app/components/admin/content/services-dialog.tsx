@@ -28,7 +28,6 @@ import { serviceIcons } from "~/content/site-defaults";
 import type { ServiceRow } from "~/models/admin-content.server";
 import {
   issuesByPath,
-  LINK_RULE,
   SERVICES_MAX,
   type ServiceInput,
   serviceSchema,
@@ -72,7 +71,7 @@ export function ServicesQuickAction({ services }: { services: ServiceRow[] | nul
           icon={LayoutGrid}
         />
       </DialogTrigger>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Services</DialogTitle>
           <DialogDescription>
@@ -263,6 +262,7 @@ function ServicesEditor({
                   id={`service-up-${row.key}`}
                   variant="ghost"
                   size="sm"
+                  title="Move up"
                   disabled={index === 0}
                   onClick={() => move(index, index - 1, row.key, "up")}
                   aria-label={`Move ${name} up`}
@@ -273,6 +273,7 @@ function ServicesEditor({
                   id={`service-down-${row.key}`}
                   variant="ghost"
                   size="sm"
+                  title="Move down"
                   disabled={index === rows.length - 1}
                   onClick={() => move(index, index + 1, row.key, "down")}
                   aria-label={`Move ${name} down`}
@@ -306,26 +307,28 @@ function ServicesEditor({
                     </div>
                   </fieldset>
                 ) : (
-                  <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                    <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-indigo-50 text-primary-strong">
-                      <ServiceIconView name={row.icon} className="size-5" />
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                        {row.title}
-                        {row.featured ? (
-                          <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
-                            <Star aria-hidden className="size-3" />
-                            Featured
-                          </span>
-                        ) : null}
-                      </p>
-                      <p className="mt-1 line-clamp-2 text-sm text-muted">{row.description}</p>
-                      <p className="mt-1 break-all text-xs text-muted">
-                        Link: {row.link || "its own service page"}
-                      </p>
+                  <>
+                    <div className="flex gap-3">
+                      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-indigo-50 text-primary-strong">
+                        <ServiceIconView name={row.icon} className="size-5" />
+                      </span>
+                      <div className="min-w-0 flex-1">
+                        <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+                          <span>{row.title}</span>
+                          {row.featured ? (
+                            <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+                              <Star aria-hidden className="size-3" />
+                              Featured
+                            </span>
+                          ) : null}
+                        </p>
+                        <p className="mt-1 line-clamp-2 text-sm text-muted">{row.description}</p>
+                        <p className="mt-1 break-all text-xs text-muted">
+                          Link: {row.link || "its own service page"}
+                        </p>
+                      </div>
                     </div>
-                    <div className="flex shrink-0 flex-wrap gap-1 sm:flex-nowrap">
+                    <div className="mt-3 flex flex-wrap justify-end gap-1">
                       {moveButtons}
                       <Button
                         id={`service-edit-${row.key}`}
@@ -354,7 +357,7 @@ function ServicesEditor({
                         </Button>
                       </ConfirmDialog>
                     </div>
-                  </div>
+                  </>
                 )}
               </li>
             );
@@ -463,7 +466,7 @@ function ServiceFields({
         onChange={(event) => onChange({ link: event.target.value })}
         placeholder="/process-automation"
         autoComplete="off"
-        hint={`Optional: empty links to the service's own page. ${LINK_RULE}.`}
+        hint="Optional: empty links to the service's own page."
         error={errors.link}
       />
       <div className="flex items-start gap-2 sm:pt-8">
@@ -471,11 +474,16 @@ function ServiceFields({
           id={`${idPrefix}-featured`}
           checked={values.featured}
           onChange={(event) => onChange({ featured: event.target.checked })}
+          aria-describedby={`${idPrefix}-featured-hint`}
         />
-        <label htmlFor={`${idPrefix}-featured`} className="text-sm text-ink">
-          {label("Featured")}
-          <span className="block text-muted">Marked as featured on the home page.</span>
-        </label>
+        <div className="text-sm">
+          <label htmlFor={`${idPrefix}-featured`} className="font-medium text-ink">
+            {label("Featured")}
+          </label>
+          <p id={`${idPrefix}-featured-hint`} className="text-muted">
+            Badged “Featured” on the home page.
+          </p>
+        </div>
       </div>
     </div>
   );

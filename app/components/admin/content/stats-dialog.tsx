@@ -34,7 +34,7 @@ export function StatsQuickAction({ stats }: { stats: StatRow[] | null }) {
           icon={BarChart3}
         />
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Main-page statistics</DialogTitle>
           <DialogDescription>
@@ -220,7 +220,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
             onChange={set("statKey")}
             placeholder="clients_served"
             autoComplete="off"
-            hint={editing ? "The key cannot change." : "Lower-case letters, digits and _."}
+            hint={editing ? "The key cannot change." : "a–z, 0–9 and _"}
             error={errors.statKey}
             className={editing ? "bg-surface text-muted" : undefined}
           />
