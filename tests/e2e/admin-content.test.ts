@@ -170,6 +170,14 @@ describe("the Content tab", () => {
     await dialog.getByRole("button", { name: "Save services", exact: true }).click();
     await toast(page, "Services Updated");
     await expect.poll(() => dialog.count()).toBe(0);
+    // Opened again, the dialogs show the saved lists and stay open.
+    dialog = await openDialog(page, "Services");
+    expect(await dialog.getByTestId("admin-service").count()).toBe(7);
+    await closeDialog(page, dialog);
+    dialog = await openDialog(page, "Navigation menu");
+    await page.waitForTimeout(300);
+    expect(await dialog.getByTestId("admin-nav-item").count()).toBe(7);
+    await closeDialog(page, dialog);
     // The refused duplicate key answers 409, which the browser logs.
     expectCleanPage(page, [/status of 409 \(Conflict\)/]);
     await page.close();

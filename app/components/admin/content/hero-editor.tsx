@@ -15,7 +15,7 @@ import { TextAreaField, TextField } from "./text-field";
  * an emptied field brings back the built-in default, shown as the placeholder.
  */
 export function HeroEditor({ hero, defaults }: { hero: HeroInput; defaults: HeroInput }) {
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "content-hero" });
+  const { fetcher, busy, fieldErrors } = useAdminFetcher();
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby="hero-editor-title">

@@ -65,7 +65,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
   const [draft, setDraft] = useState({ label: "", url: "" });
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const focusLater = useFocusAfterRender();
-  const save = useAdminFetcher({ key: "content-nav", onSuccess: onSaved });
+  const save = useAdminFetcher({ onSuccess: onSaved });
   const answer = save.fetcher.data as
     | { ok: boolean; fieldErrors?: Record<string, string> }
     | undefined;
@@ -162,7 +162,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
                   <div className="flex min-w-0 flex-1 items-end gap-3">
                     <span
                       aria-hidden
-                      className="mb-1.5 grid size-7 shrink-0 place-items-center rounded-full bg-surface text-xs font-semibold text-muted"
+                      className="mb-1.5 hidden size-7 shrink-0 place-items-center rounded-full bg-surface text-xs font-semibold text-muted sm:grid"
                     >
                       {index + 1}
                     </span>

@@ -107,7 +107,7 @@ function ServicesEditor({
   const [draft, setDraft] = useState<ServiceValues>(emptyService);
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const focusLater = useFocusAfterRender();
-  const save = useAdminFetcher({ key: "content-services", onSuccess: onSaved });
+  const save = useAdminFetcher({ onSuccess: onSaved });
   const answer = save.fetcher.data as
     | { ok: boolean; fieldErrors?: Record<string, string> }
     | undefined;
@@ -338,7 +338,9 @@ function ServicesEditor({
                         aria-label={`Edit ${name}`}
                       >
                         <Pencil aria-hidden />
-                        <span aria-hidden>Edit</span>
+                        <span aria-hidden className="hidden sm:inline">
+                          Edit
+                        </span>
                       </Button>
                       <ConfirmDialog
                         title="Remove this service?"
@@ -353,7 +355,9 @@ function ServicesEditor({
                           aria-label={`Remove ${name}`}
                         >
                           <Trash2 aria-hidden />
-                          <span aria-hidden>Remove</span>
+                          <span aria-hidden className="hidden sm:inline">
+                            Remove
+                          </span>
                         </Button>
                       </ConfirmDialog>
                     </div>

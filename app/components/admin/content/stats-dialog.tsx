@@ -54,14 +54,13 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const save = useAdminFetcher({
-    key: "content-stat-save",
     onSuccess: () => {
       setEditing(null);
       setDraft(emptyDraft);
       setErrors({});
     },
   });
-  const remove = useAdminFetcher({ key: "content-stat-delete" });
+  const remove = useAdminFetcher();
   const answer = save.fetcher.data as
     | { ok: boolean; fieldErrors?: Record<string, string> }
     | undefined;
@@ -156,7 +155,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block font-medium text-ink">{stat.statLabel}</span>
-                <span className="block break-all text-xs text-muted">
+                <span className="block text-xs text-muted [overflow-wrap:anywhere]">
                   {stat.statKey} · order {stat.displayOrder}
                 </span>
               </span>
@@ -222,7 +221,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
             autoComplete="off"
             hint={editing ? "The key cannot change." : "a–z, 0–9 and _"}
             error={errors.statKey}
-            className={editing ? "bg-surface text-muted" : undefined}
+            className="read-only:bg-surface read-only:text-muted"
           />
           <TextField
             id={fieldId("statValue")}
