@@ -8,6 +8,7 @@ import {
   signedInContext,
   startOwnServer,
 } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { waitForHydration } from "../support/forms";
 
@@ -324,6 +325,41 @@ describe("the Content tab", () => {
     await expect.poll(() => stats.evaluate((el) => el === document.activeElement)).toBe(true);
     expectCleanPage(page);
     await page.close();
+  });
+
+  it("has no accessibility violations on the tab or in its dialogs", async () => {
+    const page = await newPage(context);
+    await openContentTab(page);
+    await expectNoAxeViolations(page);
+    for (const name of ["Main-page statistics", "Navigation menu", "Services"]) {
+      const dialog = await openDialog(page, name);
+      await expectNoAxeViolations(page);
+      await closeDialog(page, dialog);
+    }
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("saves the hero before JavaScript has loaded (a plain form post)", async () => {
+    const noScript = await browser.newContext({
+      storageState: await context.storageState(),
+      javaScriptEnabled: false,
+    });
+    const page = await noScript.newPage();
+    await page.goto(`${own.url}/admin/content`);
+    await page
+      .getByRole("textbox", { name: "Main title", exact: true })
+      .fill("Plain Form Headline");
+    await page.getByRole("button", { name: "Save hero", exact: true }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByRole("textbox", { name: "Main title", exact: true }).inputValue()).toBe(
+      "Plain Form Headline",
+    );
+    await page.goto(`${own.url}/`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(
+      "Plain Form Headline",
+    );
+    await noScript.close();
   });
 
   it("links the Integrations quick action to its tab", async () => {

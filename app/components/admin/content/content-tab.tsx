@@ -1,5 +1,4 @@
 import { Plug } from "lucide-react";
-import { Link } from "react-router";
 import {
   BrandingQuickAction,
   ContactInfoQuickAction,
@@ -11,7 +10,7 @@ import type { NavMenuRow, ServiceRow, StatRow } from "~/models/admin-content.ser
 import type { HeroInput } from "~/schemas/admin/content";
 import { HeroEditor } from "./hero-editor";
 import { NavMenuQuickAction } from "./nav-menu-dialog";
-import { quickActionClass, useQuickAction } from "./quick-action";
+import { QuickActionLink } from "./quick-action";
 import { ServicesQuickAction } from "./services-dialog";
 import { StatsQuickAction } from "./stats-dialog";
 
@@ -57,10 +56,12 @@ export function ContentTab({ hero, heroDefaults, stats, navItems, services }: Co
 }
 
 function IntegrationsQuickAction() {
-  const action = useQuickAction("Integrations", "Chat, voice, booking and other services.", Plug);
   return (
-    <Link to="/admin/integrations" prefetch="intent" className={quickActionClass} {...action.props}>
-      {action.content}
-    </Link>
+    <QuickActionLink
+      to="/admin/integrations"
+      title="Integrations"
+      description="Chat, voice, booking and other services."
+      icon={Plug}
+    />
   );
 }
