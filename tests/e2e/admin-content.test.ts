@@ -352,6 +352,7 @@ describe("the Content tab", () => {
       .fill("Plain Form Headline");
     await page.getByRole("button", { name: "Save hero", exact: true }).click();
     await page.waitForLoadState("load");
+    expect(await page.getByRole("status").filter({ hasText: "Hero Updated" }).count()).toBe(1);
     expect(await page.getByRole("textbox", { name: "Main title", exact: true }).inputValue()).toBe(
       "Plain Form Headline",
     );

@@ -192,6 +192,8 @@ async function act(admin: CurrentUser, intent: string, values: Record<string, un
   }
 }
 
-export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  return <ContentTab {...loaderData} />;
+export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
+  // Set only by a plain form post (before JavaScript loads); fetchers show a toast instead.
+  const plainPostToast = actionData && "toast" in actionData ? actionData.toast : null;
+  return <ContentTab {...loaderData} plainPostToast={plainPostToast} />;
 }

@@ -6,6 +6,7 @@ import {
 } from "~/components/admin/settings-dialogs";
 import { TabHeader } from "~/components/admin/tab-header";
 import { Alert } from "~/components/ui/alert";
+import type { Toast } from "~/lib/toast";
 import type { NavMenuRow, ServiceRow, StatRow } from "~/models/admin-content.server";
 import type { HeroInput } from "~/schemas/admin/content";
 import { HeroEditor } from "./hero-editor";
@@ -20,9 +21,18 @@ export interface ContentTabData {
   stats: StatRow[] | null;
   navItems: NavMenuRow[] | null;
   services: ServiceRow[] | null;
+  /** The answer to a plain form post of the hero (no JavaScript yet), shown beside the form. */
+  plainPostToast?: Toast | null;
 }
 
-export function ContentTab({ hero, heroDefaults, stats, navItems, services }: ContentTabData) {
+export function ContentTab({
+  hero,
+  heroDefaults,
+  stats,
+  navItems,
+  services,
+  plainPostToast,
+}: ContentTabData) {
   return (
     <>
       <TabHeader
@@ -31,7 +41,7 @@ export function ContentTab({ hero, heroDefaults, stats, navItems, services }: Co
       />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {hero ? (
-          <HeroEditor hero={hero} defaults={heroDefaults} />
+          <HeroEditor hero={hero} defaults={heroDefaults} plainPostToast={plainPostToast} />
         ) : (
           <Alert>The hero texts could not be loaded. Reload the page to try again.</Alert>
         )}

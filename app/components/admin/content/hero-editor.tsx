@@ -2,6 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { Toast } from "~/lib/toast";
 import {
   HERO_CTA_MAX,
   HERO_SUBTITLE_MAX,
@@ -14,7 +15,15 @@ import { TextAreaField, TextField } from "./text-field";
  * The home page's hero texts. A plain form post, so it saves before JavaScript has loaded too;
  * an emptied field brings back the built-in default, shown as the placeholder.
  */
-export function HeroEditor({ hero, defaults }: { hero: HeroInput; defaults: HeroInput }) {
+export function HeroEditor({
+  hero,
+  defaults,
+  plainPostToast,
+}: {
+  hero: HeroInput;
+  defaults: HeroInput;
+  plainPostToast?: Toast | null;
+}) {
   const { fetcher, busy, fieldErrors } = useAdminFetcher();
   return (
     <Card className="p-5 sm:p-6">
@@ -56,7 +65,20 @@ export function HeroEditor({ hero, defaults }: { hero: HeroInput; defaults: Hero
             maxLength={HERO_CTA_MAX}
             error={fieldErrors.heroCtaText}
           />
-          <div className="flex justify-end">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+            {plainPostToast ? (
+              <p
+                role="status"
+                className={
+                  plainPostToast.type === "error"
+                    ? "text-sm text-danger sm:mr-auto"
+                    : "text-sm text-emerald-700 sm:mr-auto"
+                }
+              >
+                {plainPostToast.title}
+                {plainPostToast.description ? `: ${plainPostToast.description}` : null}
+              </p>
+            ) : null}
             <Button type="submit" disabled={busy} className="w-full sm:w-auto">
               {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
               {busy ? "Saving…" : "Save hero"}
