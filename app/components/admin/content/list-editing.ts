@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 
 let counter = 0;
 /** A key for a row being edited in the browser (rows keep it while they move). */
@@ -21,8 +21,6 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
  */
 export function useFocusAfterRender() {
   const [target, setTarget] = useState<string[] | null>(null);
-  const pending = useRef(target);
-  pending.current = target;
   useEffect(() => {
     if (!target) return;
     for (const id of target) {
