@@ -210,8 +210,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
                     dangerouslySetInnerHTML={{ __html: service.iconSvg }}
                   />
-                  <span aria-hidden className="text-3xl font-bold text-slate-500">
-                    {String(index + 1).padStart(2, "0")}
+                  <span className="flex items-center gap-3">
+                    {service.featured ? (
+                      <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+                        Featured
+                      </span>
+                    ) : null}
+                    <span aria-hidden className="text-3xl font-bold text-slate-500">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
                   </span>
                 </div>
                 <h3 className="mt-5 text-lg font-semibold text-ink group-hover:text-primary-strong">

@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+
+let counter = 0;
+/** A key for a row being edited in the browser (rows keep it while they move). */
+export function rowKey() {
+  counter += 1;
+  return `row-${counter}`;
+}
+
+export function moveItem<T>(items: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return items;
+  const next = items.slice();
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/**
+ * Focus by element id after the next render: a moved, added or removed row re-renders, and the
+ * keyboard user should stay where they were (on the moved row's button, on the next row).
+ */
+export function useFocusAfterRender() {
+  const [target, setTarget] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    for (const id of target) {
+      const element = document.getElementById(id) as HTMLButtonElement | HTMLInputElement | null;
+      if (element && !element.disabled) {
+        element.focus();
+        break;
+      }
+    }
+    setTarget(null);
+  }, [target]);
+  return (...ids: string[]) => setTarget(ids);
+}
+
+/** Field errors of a list answer ("items.2.url") for the row at each index. */
+export function rowErrors(errors: Record<string, string>, index: number) {
+  const prefix = `items.${index}.`;
+  const found: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path.startsWith(prefix)) found[path.slice(prefix.length)] = message;
+  }
+  return found;
+}

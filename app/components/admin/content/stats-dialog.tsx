@@ -1,0 +1,282 @@
+import { BarChart3, LoaderCircle, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { showToast } from "~/components/toaster";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import type { StatRow } from "~/models/admin-content.server";
+import { issuesByPath, statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
+import { ConfirmDialog } from "./confirm-dialog";
+import { QuickActionButton } from "./quick-action";
+import { TextField } from "./text-field";
+
+type Draft = { statKey: string; statValue: string; statLabel: string; displayOrder: string };
+const emptyDraft: Draft = { statKey: "", statValue: "", statLabel: "", displayOrder: "" };
+
+/** The main-page statistics (the home hero's figures): each add, edit and delete saves at once. */
+export function StatsQuickAction({ stats }: { stats: StatRow[] | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <QuickActionButton
+          title="Main-page statistics"
+          description="The figures in the home page's hero."
+          icon={BarChart3}
+        />
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Main-page statistics</DialogTitle>
+          <DialogDescription>
+            Shown in the home page's hero, lowest display order first.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <StatsEditor stats={stats} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StatsEditor({ stats }: { stats: StatRow[] | null }) {
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<StatRow | null>(null);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useAdminFetcher({
+    onSuccess: () => {
+      setEditing(null);
+      setDraft(emptyDraft);
+      setErrors({});
+    },
+  });
+  const remove = useAdminFetcher();
+  const answer = save.fetcher.data as
+    | { ok: boolean; fieldErrors?: Record<string, string> }
+    | undefined;
+  useEffect(() => {
+    if (answer && !answer.ok) setErrors(answer.fieldErrors ?? {});
+  }, [answer]);
+
+  const loadFailed = stats === null;
+  useEffect(() => {
+    if (loadFailed) void showToast({ type: "error", title: "Failed to load statistics" });
+  }, [loadFailed]);
+
+  function startEdit(stat: StatRow) {
+    setEditing(stat);
+    setErrors({});
+    setDraft({
+      statKey: stat.statKey,
+      statValue: stat.statValue,
+      statLabel: stat.statLabel,
+      displayOrder: String(stat.displayOrder),
+    });
+    // The form is below the list; bring it into view and start with the value.
+    requestAnimationFrame(() => {
+      formRef.current?.scrollIntoView({ block: "nearest" });
+      document.getElementById("stat-value")?.focus();
+    });
+  }
+
+  function cancelEdit() {
+    const id = editing?.id;
+    setEditing(null);
+    setDraft(emptyDraft);
+    setErrors({});
+    if (id) requestAnimationFrame(() => document.getElementById(`stat-edit-${id}`)?.focus());
+  }
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = editing
+      ? statUpdateSchema.safeParse({ ...draft, id: editing.id })
+      : statCreateSchema.safeParse(draft);
+    if (!parsed.success) {
+      const found = issuesByPath(parsed.error);
+      setErrors(found);
+      const first = ["statKey", "statValue", "statLabel", "displayOrder"].find((f) => found[f]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    save.fetcher.submit(
+      { intent: editing ? "updateStat" : "createStat", ...draft, id: editing?.id ?? "" },
+      { method: "post", encType: "application/json" },
+    );
+  }
+
+  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
+
+  if (loadFailed) {
+    return (
+      <div className="space-y-4">
+        <Alert>Failed to load statistics</Alert>
+        <Button
+          variant="outline"
+          onClick={() => revalidator.revalidate()}
+          disabled={revalidator.state !== "idle"}
+        >
+          {revalidator.state !== "idle" ? (
+            <LoaderCircle aria-hidden className="animate-spin" />
+          ) : null}
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {stats.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">
+          No statistics yet: the home page shows the built-in ones until you add one.
+        </p>
+      ) : (
+        <ul aria-label="Statistics" className="divide-y divide-line rounded-xl border border-line">
+          {stats.map((stat) => (
+            <li
+              key={stat.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 sm:flex-nowrap"
+              data-testid="admin-stat"
+            >
+              <span className="w-20 shrink-0 text-xl font-bold text-primary-strong">
+                {stat.statValue}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-ink">{stat.statLabel}</span>
+                <span className="block text-xs text-muted [overflow-wrap:anywhere]">
+                  {stat.statKey} · order {stat.displayOrder}
+                </span>
+              </span>
+              <span className="flex shrink-0 gap-1">
+                <Button
+                  id={`stat-edit-${stat.id}`}
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => startEdit(stat)}
+                  aria-label={`Edit ${stat.statLabel}`}
+                >
+                  <Pencil aria-hidden />
+                  <span aria-hidden>Edit</span>
+                </Button>
+                <ConfirmDialog
+                  title="Delete this statistic?"
+                  description={`“${stat.statValue} ${stat.statLabel}” disappears from the home page.`}
+                  confirmLabel="Delete"
+                  onConfirm={() => {
+                    if (editing?.id === stat.id) cancelEdit();
+                    remove.fetcher.submit(
+                      { intent: "deleteStat", id: stat.id },
+                      { method: "post", encType: "application/json" },
+                    );
+                  }}
+                >
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-danger"
+                    aria-label={`Delete ${stat.statLabel}`}
+                    disabled={remove.busy}
+                  >
+                    <Trash2 aria-hidden />
+                    <span aria-hidden>Delete</span>
+                  </Button>
+                </ConfirmDialog>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="stat-form-title"
+        className="space-y-4 rounded-xl bg-surface p-4"
+      >
+        <h3 id="stat-form-title" className="font-semibold text-ink">
+          {editing ? `Edit “${editing.statLabel}”` : "Add a statistic"}
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id={fieldId("statKey")}
+            label="Key"
+            required={!editing}
+            readOnly={Boolean(editing)}
+            value={draft.statKey}
+            onChange={set("statKey")}
+            placeholder="clients_served"
+            autoComplete="off"
+            hint={editing ? "The key cannot change." : "a–z, 0–9 and _"}
+            error={errors.statKey}
+            className="read-only:bg-surface read-only:text-muted"
+          />
+          <TextField
+            id={fieldId("statValue")}
+            label="Value"
+            required
+            value={draft.statValue}
+            onChange={set("statValue")}
+            placeholder="500+"
+            autoComplete="off"
+            error={errors.statValue}
+          />
+          <TextField
+            id={fieldId("statLabel")}
+            label="Label"
+            required
+            value={draft.statLabel}
+            onChange={set("statLabel")}
+            placeholder="Businesses Transformed"
+            autoComplete="off"
+            error={errors.statLabel}
+          />
+          <TextField
+            id={fieldId("displayOrder")}
+            label="Display order"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={draft.displayOrder}
+            onChange={set("displayOrder")}
+            placeholder="0"
+            error={errors.displayOrder}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {editing ? (
+            <Button type="button" variant="outline" onClick={cancelEdit}>
+              Cancel edit
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={save.busy}>
+            {save.busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+            {editing ? "Save statistic" : "Add statistic"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function fieldId(field: string) {
+  const ids: Record<string, string> = {
+    statKey: "stat-key",
+    statValue: "stat-value",
+    statLabel: "stat-label",
+    displayOrder: "stat-order",
+  };
+  return ids[field] ?? field;
+}
