@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import type * as React from "react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -26,8 +26,16 @@ import {
  */
 export function IntegrationConfigForm({ integration }: { integration: AdminIntegration }) {
   const type = integrationType(integration.name);
+  const formRef = useRef<HTMLFormElement>(null);
   const { fetcher, busy, fieldErrors } = useAdminFetcher({
     key: `integration-config-${integration.name}`,
+    // A saved secret is not kept in its field: empty again, it means "keep the stored one".
+    onSuccess: () => {
+      for (const input of formRef.current?.querySelectorAll("input") ?? []) {
+        if (input.type === "password") input.value = "";
+        if (input.type === "checkbox") input.checked = false;
+      }
+    },
   });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? fieldErrors;
@@ -35,8 +43,10 @@ export function IntegrationConfigForm({ integration }: { integration: AdminInteg
 
   return (
     <fetcher.Form
-      // A new form (fresh secret inputs) whenever the stored config changed.
-      key={integration.updatedAt}
+      // A new form (showing the stored values) whenever the stored config changed; switching the
+      // integration on or off leaves what is being typed alone.
+      key={JSON.stringify([integration.values, integration.secretsSet])}
+      ref={formRef}
       method="post"
       action="/admin/integrations"
       noValidate
@@ -159,20 +169,37 @@ function ConfigField({
   );
 }
 
-/** A colour as text (any CSS colour the widget accepts) with a swatch and the browser's picker. */
+/** #rrggbb for the browser's colour picker, from a hex or rgb() colour; null for anything else. */
+function toHex(value: string): string | null {
+  const v = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(v)) return v;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(v);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  const rgb = /^rgba?\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})/.exec(v);
+  if (!rgb) return null;
+  return `#${rgb
+    .slice(1, 4)
+    .map((n) => Math.min(255, Number(n)).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/**
+ * A colour as text (any CSS colour the widget accepts), with the browser's colour picker beside
+ * it showing the colour in effect (the default while the field is empty).
+ */
 function ColorInput({
   defaultValue,
   ...props
 }: React.ComponentProps<typeof Input> & { defaultValue: string }) {
   const [value, setValue] = useState(defaultValue);
-  const isHex = /^#[0-9a-f]{6}$/i.test(value);
+  const shown = toHex(value || String(props.placeholder ?? "")) ?? "#000000";
   return (
     <div className="flex items-center gap-2">
       <input
         type="color"
-        aria-label={`Pick ${String(props.name)} colour`}
+        aria-label={`Pick the ${String(props.name).replace(/Color$/, "")} colour`}
         title="Pick a colour"
-        value={isHex ? value : "#6366f1"}
+        value={shown}
         onChange={(event) => setValue(event.target.value)}
         className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-line bg-white p-1"
       />
@@ -182,11 +209,6 @@ function ColorInput({
         onChange={(event) => setValue(event.target.value)}
         autoComplete="off"
         spellCheck={false}
-      />
-      <span
-        aria-hidden
-        className="size-8 shrink-0 rounded-md border border-line"
-        style={{ background: value || String(props.placeholder ?? "") }}
       />
     </div>
   );
@@ -244,7 +266,7 @@ function SecretField({
         autoComplete="new-password"
         spellCheck={false}
         aria-required={(field.required && !isSet) || undefined}
-        placeholder={isSet ? "•••••••• (stored; type to replace)" : "Not set"}
+        placeholder={isSet ? "•••••••• (stored; type to replace)" : undefined}
         defaultValue=""
       />
     </FieldShell>
