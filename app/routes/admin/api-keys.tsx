@@ -6,7 +6,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireAdmin } from "~/auth/session.server";
+import { type CurrentUser, requireAdmin } from "~/auth/session.server";
 import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
 import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
@@ -33,53 +33,64 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
+function isRefusal(error: unknown) {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  try {
+    return await update(admin, request);
+  } catch (error) {
+    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
+    // the message instead of the error page.
+    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    logger.error({ err: error }, "Could not change the API keys");
+    return adminFailure("Failed to update API keys", "Please try again.", { status: 500 });
+  }
+}
+
+async function update(admin: CurrentUser, request: Request) {
   const values = await readAdminPayload(request, "Failed to update API keys");
   const intent = parseAdminInput(apiKeyIntentSchema, values.intent, "Failed to update API keys");
   const db = getDb();
 
   if (intent === "create") {
     const { name } = parseAdminInput(apiKeyCreateSchema, values, "Failed to create API key");
-    try {
-      const { key, summary } = await createApiKey(db, { name, createdBy: admin.id });
-      // The name and the visible prefix only: the key itself is in no log and no audit entry.
-      await adminChanged(admin, {
-        action: "created",
-        entity: "api key",
-        entityId: summary.id,
-        details: { name: summary.name, prefix: summary.prefix },
-      });
-      return adminSuccess("API key created", "Copy it now: it will not be shown again.", {
-        key,
-        name: summary.name,
-      });
-    } catch (error) {
-      logger.error({ err: error }, "Could not create an API key");
-      return adminFailure("Failed to create API key", "Please try again.", { status: 500 });
-    }
+    const { key, summary } = await createApiKey(db, { name, createdBy: admin.id });
+    // The name and the visible prefix only: the key itself is in no log and no audit entry.
+    await adminChanged(admin, {
+      action: "created",
+      entity: "api key",
+      entityId: summary.id,
+      details: { name: summary.name, prefix: summary.prefix },
+    });
+    return adminSuccess("API key created", "Copy it now: it will not be shown again.", {
+      key,
+      name: summary.name,
+    });
   }
 
   const { id } = parseAdminInput(apiKeyRevokeSchema, values, "Failed to revoke API key");
-  try {
-    const outcome = await revokeApiKey(db, id);
-    if (!outcome) {
-      return adminFailure("Failed to revoke API key", "There is no such key.", { status: 404 });
-    }
-    if (!outcome.revoked) {
-      return adminSuccess("API key revoked", `${outcome.summary.name} was already revoked.`);
-    }
-    await adminChanged(admin, {
-      action: "revoked",
-      entity: "api key",
-      entityId: outcome.summary.id,
-      details: { name: outcome.summary.name, prefix: outcome.summary.prefix },
-    });
-    return adminSuccess("API key revoked", `${outcome.summary.name} can no longer be used.`);
-  } catch (error) {
-    logger.error({ err: error }, "Could not revoke an API key");
-    return adminFailure("Failed to revoke API key", "Please try again.", { status: 500 });
+  const outcome = await revokeApiKey(db, id);
+  if (!outcome) {
+    return adminFailure("Failed to revoke API key", "There is no such key.", { status: 404 });
   }
+  if (!outcome.revoked) {
+    return adminSuccess("API key revoked", `${outcome.summary.name} was already revoked.`);
+  }
+  await adminChanged(admin, {
+    action: "revoked",
+    entity: "api key",
+    entityId: outcome.summary.id,
+    details: { name: outcome.summary.name, prefix: outcome.summary.prefix },
+  });
+  return adminSuccess("API key revoked", `${outcome.summary.name} can no longer be used.`);
 }
 
 export default function ApiKeysTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -129,7 +129,7 @@ export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
                 >
                   <div className="text-sm text-muted">
                     <LocalTime iso={entry.createdAt} />
-                  </div>
+                  </div>{" "}
                   <div className="min-w-0 space-y-1">
                     <p className="text-sm text-ink">
                       <span className="break-all font-semibold">{entry.actorEmail}</span>{" "}
@@ -147,8 +147,8 @@ export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
                       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
                         {entry.details.map((d) => (
                           <div key={d.label} className="flex min-w-0 gap-1">
-                            <dt className="font-medium">{d.label}:</dt>
-                            <dd className="min-w-0 break-words">{d.value}</dd>
+                            <dt className="font-medium">{d.label}:</dt>{" "}
+                            <dd className="min-w-0 break-words">{d.value}</dd>{" "}
                           </div>
                         ))}
                       </dl>

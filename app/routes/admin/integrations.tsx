@@ -6,7 +6,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireAdmin } from "~/auth/session.server";
+import { type CurrentUser, requireAdmin } from "~/auth/session.server";
 import { IntegrationCard } from "~/components/admin/integrations/integration-card";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
@@ -43,68 +43,79 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
+function isRefusal(error: unknown) {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  try {
+    return await update(admin, request);
+  } catch (error) {
+    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
+    // the message instead of the error page.
+    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    logger.error({ err: error }, "Could not update an integration");
+    return adminFailure(FAILED, "Please try again.", { status: 500 });
+  }
+}
+
+async function update(admin: CurrentUser, request: Request) {
   const values = await readAdminPayload(request, FAILED);
   const intent = parseAdminInput(integrationIntentSchema, values.intent, FAILED);
   const { integration: name } = parseAdminInput(integrationTargetSchema, values, FAILED);
   const { label } = integrationType(name);
   const db = getDb();
+  const notFound = () =>
+    adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
 
-  try {
-    if (intent === "toggle") {
-      const { enabled } = parseAdminInput(integrationToggleSchema, values, FAILED);
-      const outcome = await setIntegrationEnabled(db, name, enabled);
-      if (!outcome.ok) {
-        if (outcome.reason === "not-found") {
-          return adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
-        }
-        return adminFailure(FAILED, enableRefusal(outcome.label, outcome.missing), {
-          status: 409,
-        });
-      }
-      if (outcome.changed) {
-        await adminChanged(admin, {
-          action: enabled ? "enabled" : "disabled",
-          entity: "integration",
-          entityId: name,
-          details: { integration: label },
-        });
-      }
-      return adminSuccess(
-        enabled ? "Integration enabled" : "Integration disabled",
-        enabled ? `${label} is on.` : `${label} is off.`,
-      );
-    }
-
-    const stored = await storedSecretKeys(db, name);
-    if (!stored)
-      return adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
-    const input = parseAdminInput(integrationConfigSchema(name, stored), values, FAILED);
-    const outcome = await saveIntegrationConfig(db, name, input);
+  if (intent === "toggle") {
+    const { enabled } = parseAdminInput(integrationToggleSchema, values, FAILED);
+    const outcome = await setIntegrationEnabled(db, name, enabled);
     if (!outcome.ok) {
-      if (outcome.reason === "not-found") {
-        return adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
-      }
-      return adminFailure(FAILED, Object.values(outcome.fieldErrors)[0], {
-        fieldErrors: outcome.fieldErrors,
+      if (outcome.reason === "not-found") return notFound();
+      return adminFailure(FAILED, enableRefusal(outcome.label, outcome.missing), { status: 409 });
+    }
+    if (outcome.changed) {
+      await adminChanged(admin, {
+        action: enabled ? "enabled" : "disabled",
+        entity: "integration",
+        entityId: name,
+        details: { integration: label },
       });
     }
-    if (outcome.changedFields.length === 0) {
-      return adminSuccess("Integration updated", `Nothing changed in ${label}.`);
-    }
-    // Which fields changed, never their values: several of them are secrets.
-    await adminChanged(admin, {
-      action: "updated",
-      entity: "integration",
-      entityId: name,
-      details: { integration: label, changedFields: outcome.changedFields },
-    });
-    return adminSuccess("Integration updated", `${label} settings saved.`);
-  } catch (error) {
-    logger.error({ err: error, integration: name, intent }, "Could not update an integration");
-    return adminFailure(FAILED, "Please try again.", { status: 500 });
+    return adminSuccess(
+      enabled ? "Integration enabled" : "Integration disabled",
+      enabled ? `${label} is on.` : `${label} is off.`,
+    );
   }
+
+  const stored = await storedSecretKeys(db, name);
+  if (!stored) return notFound();
+  const input = parseAdminInput(integrationConfigSchema(name, stored), values, FAILED);
+  const outcome = await saveIntegrationConfig(db, name, input);
+  if (!outcome.ok) {
+    if (outcome.reason === "not-found") return notFound();
+    return adminFailure(FAILED, Object.values(outcome.fieldErrors)[0], {
+      fieldErrors: outcome.fieldErrors,
+    });
+  }
+  if (outcome.changedFields.length === 0) {
+    return adminSuccess("Integration updated", `Nothing changed in ${label}.`);
+  }
+  // Which fields changed, never their values: several of them are secrets.
+  await adminChanged(admin, {
+    action: "updated",
+    entity: "integration",
+    entityId: name,
+    details: { integration: label, changedFields: outcome.changedFields },
+  });
+  return adminSuccess("Integration updated", `${label} settings saved.`);
 }
 
 export default function IntegrationsTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,6 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
@@ -18,6 +17,9 @@ import { LocalTime } from "./local-time";
 
 /** Every key: a table on wide screens, one stacked row per key on a phone. */
 export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
+  // One confirmation dialog and one fetcher for the list: the row of a revoked key loses its
+  // button, and the answer's toast must still show.
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   if (keys.length === 0) {
     return (
       <div className="mt-6 rounded-2xl border border-dashed border-line bg-white px-6 py-10 text-center">
@@ -57,10 +59,11 @@ export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
         </thead>
         <tbody className="divide-y divide-line">
           {keys.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} />
+            <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
           ))}
         </tbody>
       </table>
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
     </div>
   );
 }
@@ -87,7 +90,7 @@ function Cell({
   );
 }
 
-function ApiKeyRow({ apiKey }: { apiKey: ApiKeySummary }) {
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => void }) {
   const revoked = Boolean(apiKey.revokedAt);
   return (
     <tr className={cn("block py-3 md:table-row md:py-0", revoked && "bg-surface/60 text-muted")}>
@@ -123,31 +126,43 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeySummary }) {
             Revoked <LocalTime iso={apiKey.revokedAt} />
           </span>
         ) : (
-          <RevokeButton apiKey={apiKey} />
+          <Button
+            id={`revoke-api-key-${apiKey.id}`}
+            variant="outline"
+            size="sm"
+            className="text-danger"
+            aria-haspopup="dialog"
+            onClick={onRevoke}
+          >
+            Revoke<span className="sr-only"> {apiKey.name}</span>
+          </Button>
         )}
       </td>
     </tr>
   );
 }
 
-function RevokeButton({ apiKey }: { apiKey: ApiKeySummary }) {
-  const [open, setOpen] = useState(false);
-  const { fetcher, busy } = useAdminFetcher({
-    key: `api-key-revoke-${apiKey.id}`,
-    onSuccess: () => setOpen(false),
-  });
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
+  const { fetcher, busy } = useAdminFetcher({ key: "api-key-revoke", onSuccess: onClose });
+  // Kept while the dialog closes, so its text does not vanish mid-animation.
+  const [shown, setShown] = useState<ApiKeySummary | null>(apiKey);
+  if (apiKey && apiKey !== shown) setShown(apiKey);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-danger">
-          Revoke<span className="sr-only"> {apiKey.name}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Back to the row's button; once the key is revoked that button is gone, so to the form.
+          event.preventDefault();
+          const target =
+            (shown && document.getElementById(`revoke-api-key-${shown.id}`)) ??
+            document.getElementById("api-key-name");
+          target?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Revoke API key?</DialogTitle>
           <DialogDescription>
-            Anything using “{apiKey.name}” ({apiKey.prefix}…) will be refused from now on. This
+            Anything using “{shown?.name}” ({shown?.prefix}…) will be refused from now on. This
             cannot be undone.
           </DialogDescription>
         </DialogHeader>
@@ -157,7 +172,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeySummary }) {
           className="flex flex-wrap justify-end gap-2"
         >
           <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="id" value={apiKey.id} />
+          <input type="hidden" name="id" value={shown?.id ?? ""} />
           <DialogClose asChild>
             <Button type="button" variant="outline" disabled={busy}>
               Cancel
