@@ -132,7 +132,9 @@ export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
                   </div>{" "}
                   <div className="min-w-0 space-y-1">
                     <p className="text-sm text-ink">
-                      <span className="break-all font-semibold">{entry.actorEmail}</span>{" "}
+                      <span className="font-semibold [overflow-wrap:anywhere]">
+                        {entry.actorEmail}
+                      </span>{" "}
                       {entry.action} {entry.entity}
                       {entry.entityId ? (
                         <>
