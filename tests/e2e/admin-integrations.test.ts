@@ -103,6 +103,11 @@ describe("the integrations tab", () => {
     await expectToast(page, "Integration enabled", "Chatwoot is on.");
     expect(await toggle.getAttribute("aria-checked")).toBe("true");
     await chatwoot.getByText("Live on the public site.").waitFor();
+    // The public site's widget list shows it at once (its cache was cleared by the change).
+    const widgets = await fetch(`${own.url}/api/integrations`);
+    expect(await widgets.json()).toEqual([
+      { name: "chatwoot", websiteToken: chatToken, baseUrl: chat.url },
+    ]);
     expectCleanPage(page);
     await page.close();
   });
@@ -319,6 +324,15 @@ describe("after a restart", () => {
     const html = await page.content();
     expect(html).not.toContain(stripeSecret);
     expect(html).not.toContain(createdKey);
+    expectCleanPage(page);
+
+    // Pages are in the address; past the last one the page says so and links back.
+    await page.goto("/admin/audit-log?page=2");
+    await page.getByText("There is no page 2.").waitFor();
+    await page.getByRole("link", { name: "Go to the newest changes" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(expected.length);
     expectCleanPage(page);
     await page.close();
   });

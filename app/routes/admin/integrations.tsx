@@ -52,6 +52,21 @@ function isRefusal(error: unknown) {
   );
 }
 
+/**
+ * The error to log: a failed query's message carries its parameters (a config's secrets), so only
+ * the driver's own error goes to the log.
+ */
+function withoutQuery(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return {
+    type: error.name,
+    message: cause ? cause.message : error.message.split("\n")[0]?.slice(0, 200),
+    code: typeof code === "string" ? code : undefined,
+  };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
@@ -60,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Returned rather than thrown, so that a form posted without JavaScript shows the page with
     // the message instead of the error page.
     if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
-    logger.error({ err: error }, "Could not update an integration");
+    logger.error({ err: withoutQuery(error) }, "Could not update an integration");
     return adminFailure(FAILED, "Please try again.", { status: 500 });
   }
 }
