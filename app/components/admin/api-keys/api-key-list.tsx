@@ -130,7 +130,6 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () =
             id={`revoke-api-key-${apiKey.id}`}
             variant="outline"
             size="sm"
-            className="text-danger"
             aria-haspopup="dialog"
             onClick={onRevoke}
           >
