@@ -1,13 +1,141 @@
-import { requireAdmin } from "~/auth/session.server";
+import { useMemo } from "react";
+import {
+  adminChanged,
+  adminFailure,
+  adminSuccess,
+  parseAdminInput,
+  readAdminPayload,
+} from "~/admin/mutation.server";
+import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
+import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
+import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
+import { useFlashToast } from "~/components/toaster";
+import { Alert } from "~/components/ui/alert";
+import { getDb } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-keys.server";
+import {
+  apiKeyCreateSchema,
+  apiKeyIntentSchema,
+  apiKeyRevokeSchema,
+} from "~/schemas/admin/api-keys";
 import type { Route } from "./+types/api-keys";
 
-// Placeholder of the shell commit; the tab's own work replaces it.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  try {
+    return { keys: await listApiKeys(getDb()), loadFailed: false };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the API keys");
+    return { keys: [], loadFailed: true };
+  }
 }
 
-export default function AdminTab() {
-  return <TabHeader title="API keys" />;
+/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
+function isRefusal(error: unknown) {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  try {
+    return await update(admin, request);
+  } catch (error) {
+    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
+    // the message instead of the error page.
+    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    logger.error({ err: error }, "Could not change the API keys");
+    return adminFailure("Failed to update API keys", "Please try again.", { status: 500 });
+  }
+}
+
+async function update(admin: CurrentUser, request: Request) {
+  const values = await readAdminPayload(request, "Failed to update API keys");
+  const intent = parseAdminInput(apiKeyIntentSchema, values.intent, "Failed to update API keys");
+  const db = getDb();
+
+  if (intent === "create") {
+    const { name } = parseAdminInput(apiKeyCreateSchema, values, "Failed to create API key");
+    const { key, summary } = await createApiKey(db, { name, createdBy: admin.id });
+    // The name and the visible prefix only: the key itself is in no log and no audit entry.
+    await adminChanged(admin, {
+      action: "created",
+      entity: "api key",
+      entityId: summary.id,
+      details: { name: summary.name, prefix: summary.prefix },
+    });
+    return adminSuccess("API key created", "Copy it now: it will not be shown again.", {
+      key,
+      name: summary.name,
+    });
+  }
+
+  const { id } = parseAdminInput(apiKeyRevokeSchema, values, "Failed to revoke API key");
+  const outcome = await revokeApiKey(db, id);
+  if (!outcome) {
+    return adminFailure("Failed to revoke API key", "There is no such key.", { status: 404 });
+  }
+  if (!outcome.revoked) {
+    return adminSuccess("API key revoked", `${outcome.summary.name} was already revoked.`);
+  }
+  await adminChanged(admin, {
+    action: "revoked",
+    entity: "api key",
+    entityId: outcome.summary.id,
+    details: { name: outcome.summary.name, prefix: outcome.summary.prefix },
+  });
+  return adminSuccess("API key revoked", `${outcome.summary.name} can no longer be used.`);
+}
+
+export default function ApiKeysTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { keys, loadFailed } = loaderData;
+  const loadToast = useMemo(
+    () =>
+      loadFailed
+        ? ({ type: "error", title: "Error", description: "Failed to load API keys." } as const)
+        : null,
+    [loadFailed],
+  );
+  useFlashToast(loadToast);
+  const noScriptKey =
+    actionData?.ok && actionData.result && "key" in actionData.result
+      ? (actionData.result as { key: string; name: string })
+      : null;
+
+  return (
+    <section>
+      <TabHeader
+        title="API keys"
+        description={
+          <>
+            Keys let scripts and automation use the site's API (such as{" "}
+            <code className="rounded bg-surface px-1 text-xs">POST /api/create-blog-post</code>) on
+            behalf of the admin who made them. Send one as{" "}
+            <code className="rounded bg-surface px-1 text-xs">
+              Authorization: Bearer &lt;key&gt;
+            </code>
+            .
+          </>
+        }
+      />
+      {noScriptKey ? null : <NoScriptOutcome result={actionData} />}
+      <CreateApiKey noScriptKey={noScriptKey} />
+      {loadFailed ? (
+        <Alert className="mt-6">
+          Failed to load API keys.{" "}
+          <a href="/admin/api-keys" className="font-semibold underline">
+            Try again
+          </a>
+        </Alert>
+      ) : (
+        <ApiKeyList keys={keys} />
+      )}
+    </section>
+  );
 }

@@ -1,13 +1,177 @@
-import { requireAdmin } from "~/auth/session.server";
+import { useMemo } from "react";
+import {
+  adminChanged,
+  adminFailure,
+  adminSuccess,
+  parseAdminInput,
+  readAdminPayload,
+} from "~/admin/mutation.server";
+import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { IntegrationCard } from "~/components/admin/integrations/integration-card";
+import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
+import { useFlashToast } from "~/components/toaster";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { integrationType } from "~/content/integrations";
+import { getDb } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import {
+  listAdminIntegrations,
+  saveIntegrationConfig,
+  setIntegrationEnabled,
+  storedSecretKeys,
+} from "~/models/admin-integrations.server";
+import {
+  enableRefusal,
+  integrationConfigSchema,
+  integrationIntentSchema,
+  integrationTargetSchema,
+  integrationToggleSchema,
+} from "~/schemas/admin/integrations";
 import type { Route } from "./+types/integrations";
 
-// Placeholder of the shell commit; the tab's own work replaces it.
+const FAILED = "Failed to update integration.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  try {
+    return { integrations: await listAdminIntegrations(getDb()), loadFailed: false };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the integrations");
+    return { integrations: [], loadFailed: true };
+  }
 }
 
-export default function AdminTab() {
-  return <TabHeader title="Integrations" />;
+/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
+function isRefusal(error: unknown) {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+/**
+ * The error to log: a failed query's message carries its parameters (a config's secrets), so only
+ * the driver's own error goes to the log.
+ */
+function withoutQuery(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return {
+    type: error.name,
+    message: cause ? cause.message : error.message.split("\n")[0]?.slice(0, 200),
+    code: typeof code === "string" ? code : undefined,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  try {
+    return await update(admin, request);
+  } catch (error) {
+    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
+    // the message instead of the error page.
+    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    logger.error({ err: withoutQuery(error) }, "Could not update an integration");
+    return adminFailure(FAILED, "Please try again.", { status: 500 });
+  }
+}
+
+async function update(admin: CurrentUser, request: Request) {
+  const values = await readAdminPayload(request, FAILED);
+  const intent = parseAdminInput(integrationIntentSchema, values.intent, FAILED);
+  const { integration: name } = parseAdminInput(integrationTargetSchema, values, FAILED);
+  const { label } = integrationType(name);
+  const db = getDb();
+  const notFound = () =>
+    adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
+
+  if (intent === "toggle") {
+    const { enabled } = parseAdminInput(integrationToggleSchema, values, FAILED);
+    const outcome = await setIntegrationEnabled(db, name, enabled);
+    if (!outcome.ok) {
+      if (outcome.reason === "not-found") return notFound();
+      return adminFailure(FAILED, enableRefusal(outcome.label, outcome.missing), { status: 409 });
+    }
+    if (outcome.changed) {
+      await adminChanged(admin, {
+        action: enabled ? "enabled" : "disabled",
+        entity: "integration",
+        entityId: name,
+        details: { integration: label },
+      });
+    }
+    return adminSuccess(
+      enabled ? "Integration enabled" : "Integration disabled",
+      enabled ? `${label} is on.` : `${label} is off.`,
+    );
+  }
+
+  const stored = await storedSecretKeys(db, name);
+  if (!stored) return notFound();
+  const input = parseAdminInput(integrationConfigSchema(name, stored), values, FAILED);
+  const outcome = await saveIntegrationConfig(db, name, input);
+  if (!outcome.ok) {
+    if (outcome.reason === "not-found") return notFound();
+    return adminFailure(FAILED, Object.values(outcome.fieldErrors)[0], {
+      fieldErrors: outcome.fieldErrors,
+    });
+  }
+  if (outcome.changedFields.length === 0) {
+    return adminSuccess("Integration updated", `Nothing changed in ${label}.`);
+  }
+  // Which fields changed, never their values: several of them are secrets.
+  await adminChanged(admin, {
+    action: "updated",
+    entity: "integration",
+    entityId: name,
+    details: { integration: label, changedFields: outcome.changedFields },
+  });
+  return adminSuccess("Integration updated", `${label} settings saved.`);
+}
+
+export default function IntegrationsTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { integrations, loadFailed } = loaderData;
+  const loadToast = useMemo(
+    () =>
+      loadFailed
+        ? ({ type: "error", title: "Error", description: "Failed to load integrations." } as const)
+        : null,
+    [loadFailed],
+  );
+  useFlashToast(loadToast);
+  const enabledCount = integrations.filter((i) => i.enabled).length;
+
+  return (
+    <section>
+      <TabHeader
+        title="Integrations"
+        description={
+          loadFailed
+            ? "Third-party services the site works with."
+            : `Third-party services the site works with. ${enabledCount} of ${integrations.length} switched on.`
+        }
+      />
+      <NoScriptOutcome result={actionData} />
+      {loadFailed ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-3">
+          <span>Failed to load integrations.</span>
+          <Button asChild variant="outline" size="sm">
+            <a href="/admin/integrations">Try again</a>
+          </Button>
+        </Alert>
+      ) : (
+        <ul className="grid items-start gap-4 lg:grid-cols-2">
+          {integrations.map((integration) => (
+            <li key={integration.name}>
+              <IntegrationCard integration={integration} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

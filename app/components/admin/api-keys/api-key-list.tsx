@@ -1,0 +1,188 @@
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/lib/utils";
+import type { ApiKeySummary } from "~/models/api-keys.server";
+import { LocalTime } from "./local-time";
+
+/** Every key: a table on wide screens, one stacked row per key on a phone. */
+export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
+  // One confirmation dialog and one fetcher for the list: the row of a revoked key loses its
+  // button, and the answer's toast must still show.
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  if (keys.length === 0) {
+    return (
+      <div className="mt-6 rounded-2xl border border-dashed border-line bg-white px-6 py-10 text-center">
+        <KeyRound aria-hidden className="mx-auto size-8 text-muted" />
+        <p className="mt-3 font-semibold text-ink">No API keys yet</p>
+        <p className="mt-1 text-sm text-muted">
+          Create one above when a script or an automation needs to use the site's API.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">API keys</caption>
+        <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Key
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last used
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+          ))}
+        </tbody>
+      </table>
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </div>
+  );
+}
+
+function Cell({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <td className={cn("flex gap-3 px-4 py-1 md:table-cell md:py-3 md:align-middle", className)}>
+      <span
+        aria-hidden
+        className="w-24 shrink-0 text-xs font-medium uppercase text-muted md:hidden"
+      >
+        {label}
+      </span>
+      <span className="min-w-0 break-words">{children}</span>
+    </td>
+  );
+}
+
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => void }) {
+  const revoked = Boolean(apiKey.revokedAt);
+  return (
+    <tr className={cn("block py-3 md:table-row md:py-0", revoked && "bg-surface/60 text-muted")}>
+      <Cell label="Name" className="font-semibold text-ink">
+        {apiKey.name}
+        {apiKey.createdByEmail ? (
+          <span className="block text-xs font-normal text-muted">by {apiKey.createdByEmail}</span>
+        ) : null}
+      </Cell>
+      <Cell label="Key">
+        <code className="rounded bg-surface px-1.5 py-0.5 font-mono text-xs">{apiKey.prefix}…</code>
+      </Cell>
+      <Cell label="Created">
+        <LocalTime iso={apiKey.createdAt} />
+      </Cell>
+      <Cell label="Last used">
+        {apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : "Never"}
+      </Cell>
+      <Cell label="Status">
+        {revoked ? (
+          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-danger">
+            Revoked
+          </span>
+        ) : (
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+            Active
+          </span>
+        )}
+      </Cell>
+      <td className="block px-4 pt-2 md:table-cell md:py-3 md:text-right">
+        {revoked && apiKey.revokedAt ? (
+          <span className="text-xs text-muted">
+            Revoked <LocalTime iso={apiKey.revokedAt} />
+          </span>
+        ) : (
+          <Button
+            id={`revoke-api-key-${apiKey.id}`}
+            variant="outline"
+            size="sm"
+            aria-haspopup="dialog"
+            onClick={onRevoke}
+          >
+            Revoke<span className="sr-only"> {apiKey.name}</span>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
+  const { fetcher, busy } = useAdminFetcher({ key: "api-key-revoke", onSuccess: onClose });
+  // Kept while the dialog closes, so its text does not vanish mid-animation.
+  const [shown, setShown] = useState<ApiKeySummary | null>(apiKey);
+  if (apiKey && apiKey !== shown) setShown(apiKey);
+  return (
+    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // Back to the row's button; once the key is revoked that button is gone, so to the form.
+          event.preventDefault();
+          const target =
+            (shown && document.getElementById(`revoke-api-key-${shown.id}`)) ??
+            document.getElementById("api-key-name");
+          target?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Revoke API key?</DialogTitle>
+          <DialogDescription>
+            Anything using “{shown?.name}” ({shown?.prefix}…) will be refused from now on. This
+            cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action="/admin/api-keys"
+          className="flex flex-wrap justify-end gap-2"
+        >
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="id" value={shown?.id ?? ""} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? <Spinner label="Revoking" className="size-4 text-white" /> : null}
+            {busy ? "Revoking…" : "Revoke key"}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

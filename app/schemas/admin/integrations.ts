@@ -1,0 +1,216 @@
+import {
+  type IntegrationField,
+  type IntegrationType,
+  integrationCatalogue,
+  integrationType,
+} from "~/content/integrations";
+import { type IntegrationName, integrationNames } from "~/content/site-defaults";
+import { z } from "~/schemas/zod";
+
+/**
+ * The integrations tab's forms, built from the catalogue and shared by the browser (checks before
+ * sending) and the server (the check that counts).
+ *
+ * Secret fields are write-only: the browser never receives their values, so an empty secret field
+ * means "keep what is stored", and `clear_<key>` (optional secrets only) removes it.
+ */
+
+export type FieldInput =
+  | "text"
+  | "textarea"
+  | "url"
+  | "base-url"
+  | "email"
+  | "color"
+  | "position"
+  | "css-length";
+
+export interface FieldPresentation {
+  input: FieldInput;
+  placeholder?: string;
+  hint?: string;
+}
+
+/** How each field is typed in and checked, by `<integration>.<field>`; plain text otherwise. */
+const presentations: Record<string, FieldPresentation> = {
+  "chatwoot.websiteToken": { input: "text", placeholder: "e.g. x1Y2z3…" },
+  "chatwoot.baseUrl": {
+    input: "base-url",
+    placeholder: "https://app.chatwoot.com",
+    hint: "The chat server's address. The widget loads only when it is set.",
+  },
+  "vapi.assistantId": { input: "text", hint: "The call button shows only when it is set." },
+  "vapi.buttonText": { input: "text", placeholder: "Have a quick question?" },
+  "vapi.buttonPosition": { input: "position" },
+  "vapi.buttonOffset": {
+    input: "css-length",
+    placeholder: "20px",
+    hint: "Distance from the edge.",
+  },
+  "vapi.buttonSize": { input: "css-length", placeholder: "60px" },
+  "vapi.idleColor": { input: "color", placeholder: "rgb(93, 254, 202)" },
+  "vapi.loadingColor": { input: "color", placeholder: "rgb(93, 124, 202)" },
+  "vapi.activeColor": { input: "color", placeholder: "rgb(255, 0, 0)" },
+  "cal_com.username": { input: "text", placeholder: "your-team" },
+  "cal_com.eventTypeSlug": { input: "text", placeholder: "30min" },
+  "stripe.publishableKey": { input: "text", placeholder: "pk_live_…" },
+  "sendgrid.fromEmail": { input: "email", placeholder: "hello@example.com" },
+  "twilio.phoneNumber": { input: "text", placeholder: "+15551234567" },
+  "google_analytics.measurementId": { input: "text", placeholder: "G-XXXXXXXXXX" },
+  "zapier.webhookUrl": { input: "url", placeholder: "https://hooks.zapier.com/…" },
+  "custom-code.description": { input: "text", placeholder: "What the script is for" },
+  "custom-code.script": {
+    input: "textarea",
+    placeholder: '<script src="https://example.com/tag.js"></script>',
+    hint: "A <script> tag or plain JavaScript. It runs on every public page under the page's nonce.",
+  },
+};
+
+export function fieldPresentation(name: IntegrationName, key: string): FieldPresentation {
+  return presentations[`${name}.${key}`] ?? { input: "text" };
+}
+
+export const voicePositions = ["bottom-left", "bottom-right", "top-left", "top-right"] as const;
+
+const SCRIPT_MAX = 20_000;
+const TEXT_MAX = 500;
+
+const CSS_LENGTH = /^\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%|vh|vw)$/;
+const COLOR =
+  /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgba?|hsla?)\(\s*[\d.]+%?(?:\s*[,\s/]\s*[\d.]+%?){2,3}\s*\)|[a-z]{3,20})$/i;
+
+/** An http(s) address without user name or password (and, for a base URL, no query or fragment). */
+function isHttpUrl(value: string, base: boolean) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (url.username || url.password) return false;
+  if (base && (url.search || url.hash)) return false;
+  return true;
+}
+
+function formatCheck(
+  input: FieldInput,
+  label: string,
+): [(value: string) => boolean, string] | null {
+  switch (input) {
+    case "url":
+      return [(v) => isHttpUrl(v, false), `${label} must be an http(s) address.`];
+    case "base-url":
+      return [
+        (v) => isHttpUrl(v, true),
+        `${label} must be an http(s) address without a query, e.g. https://app.chatwoot.com.`,
+      ];
+    case "email":
+      return [(v) => z.email().safeParse(v).success, `${label} must be an e-mail address.`];
+    case "color":
+      return [
+        (v) => COLOR.test(v),
+        `${label} must be a colour such as #5dfeca or rgb(93, 254, 202).`,
+      ];
+    case "position":
+      return [
+        (v) => (voicePositions as readonly string[]).includes(v),
+        `${label} must be one of ${voicePositions.join(", ")}.`,
+      ];
+    case "css-length":
+      return [(v) => CSS_LENGTH.test(v), `${label} must be a size such as 20px or 1.5rem.`];
+    default:
+      return null;
+  }
+}
+
+export function requiredMessage(field: Pick<IntegrationField, "label">) {
+  return `${field.label} is required.`;
+}
+
+function fieldSchema(name: IntegrationName, field: IntegrationField, mustBeTyped: boolean) {
+  const { input } = fieldPresentation(name, field.key);
+  const max = input === "textarea" ? SCRIPT_MAX : TEXT_MAX;
+  let schema = z
+    .string(`${field.label} must be text.`)
+    .trim()
+    .max(max, `${field.label} is too long (at most ${max} characters).`);
+  if (mustBeTyped) schema = schema.min(1, requiredMessage(field));
+  if (input !== "textarea") {
+    schema = schema.refine((v) => !/[\r\n]/.test(v), `${field.label} must be on one line.`);
+  }
+  const check = formatCheck(input, field.label);
+  const checked = check ? schema.refine((v) => v === "" || check[0](v), check[1]) : schema;
+  // A missing field counts as empty: for a secret that means "keep", otherwise "not set".
+  return checked.prefault("");
+}
+
+const flag = z
+  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true" || v === "1");
+
+/**
+ * The config form of one integration. `storedSecrets` are the secret fields that already hold a
+ * value: a required one of those may be left empty (kept); any other required field must be typed.
+ */
+export function integrationConfigSchema(
+  name: IntegrationName,
+  storedSecrets: readonly string[] = [],
+) {
+  const type = integrationType(name);
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of type.fields) {
+    const kept = field.secret && storedSecrets.includes(field.key);
+    shape[field.key] = fieldSchema(name, field, field.required && !kept);
+    if (field.secret && !field.required) shape[clearKey(field.key)] = flag;
+  }
+  return z.object(shape) as z.ZodType<Record<string, string | boolean>>;
+}
+
+export type IntegrationConfigInput = Record<string, string | boolean>;
+
+/** The form field that asks to remove a stored optional secret. */
+export function clearKey(key: string) {
+  return `clear_${key}`;
+}
+
+export const integrationNameSchema = z.enum(integrationNames, "Unknown integration.");
+
+export const integrationTargetSchema = z.object({
+  integration: integrationNameSchema,
+});
+
+export const integrationToggleSchema = z.object({
+  integration: integrationNameSchema,
+  enabled: z.enum(["true", "false"], "Choose on or off.").transform((v) => v === "true"),
+});
+
+export const integrationIntents = ["toggle", "save-config"] as const;
+export const integrationIntentSchema = z.enum(integrationIntents, "Unknown action.");
+
+/** The labels of the required fields a config lacks (secrets count by their stored flag). */
+export function missingRequiredFields(
+  type: IntegrationType,
+  has: (field: IntegrationField) => boolean,
+): string[] {
+  return type.fields.filter((f) => f.required && !has(f)).map((f) => f.label);
+}
+
+export function enableRefusal(label: string, missing: readonly string[]) {
+  return `${label} cannot be switched on until ${joinLabels(missing)} ${missing.length > 1 ? "are" : "is"} set.`;
+}
+
+function joinLabels(labels: readonly string[]) {
+  if (labels.length <= 1) return labels.join("");
+  return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+/** The first message per field of a refused form (the browser's copy of the server's rule). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
+  return errors;
+}
+
+export { integrationCatalogue };
