@@ -79,3 +79,16 @@ export async function adminChanged(admin: CurrentUser, entry: AuditEntry) {
   invalidateSiteCache();
   await recordAudit(admin, entry);
 }
+
+/**
+ * A refusal thrown by readAdminPayload or parseAdminInput. An action returns it rather than let it
+ * propagate: returned, it reaches the fetcher as data (toast and field errors), and a form posted
+ * without JavaScript gets the page with the message instead of the error page.
+ */
+export function isAdminRefusal(error: unknown): error is ReturnType<typeof adminFailure> {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}

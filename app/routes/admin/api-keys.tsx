@@ -3,6 +3,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
+  isAdminRefusal,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -33,15 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
-function isRefusal(error: unknown) {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
@@ -49,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     // Returned rather than thrown, so that a form posted without JavaScript shows the page with
     // the message instead of the error page.
-    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    if (isAdminRefusal(error)) return error;
     logger.error({ err: error }, "Could not change the API keys");
     return adminFailure("Failed to update API keys", "Please try again.", { status: 500 });
   }

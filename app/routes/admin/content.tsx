@@ -2,6 +2,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
+  isAdminRefusal,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -71,18 +72,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * parseAdminInput and readAdminPayload throw their refusal (a `data()` answer); returned instead
- * of thrown, it reaches the fetcher as data (toast and field errors) rather than the error page.
- */
-function isThrownAnswer(value: unknown) {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
 /** The error toast of each intent when the database fails under it. */
 const failureTitles: Record<string, string> = {
   saveHero: "Could not save the hero",
@@ -101,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
     intent = typeof values.intent === "string" ? values.intent : "";
     return await act(admin, intent, values);
   } catch (error) {
-    if (isThrownAnswer(error)) return error as ReturnType<typeof adminFailure>;
+    if (isAdminRefusal(error)) return error;
     logger.error({ err: error, intent }, "admin content: the change could not be saved");
     return adminFailure(failureTitles[intent] ?? "Could not save", "Please try again.", {
       status: 500,

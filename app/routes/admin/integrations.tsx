@@ -3,6 +3,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
+  isAdminRefusal,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -43,15 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** A refusal thrown by the shared helpers (`adminFailure`): answered as is, not as a crash. */
-function isRefusal(error: unknown) {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
 /**
  * The error to log: a failed query's message carries its parameters (a config's secrets), so only
  * the driver's own error goes to the log.
@@ -74,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     // Returned rather than thrown, so that a form posted without JavaScript shows the page with
     // the message instead of the error page.
-    if (isRefusal(error)) return error as ReturnType<typeof adminFailure>;
+    if (isAdminRefusal(error)) return error;
     logger.error({ err: withoutQuery(error) }, "Could not update an integration");
     return adminFailure(FAILED, "Please try again.", { status: 500 });
   }
