@@ -48,6 +48,7 @@ export default [
     route("audit-log", "routes/admin/audit-log.tsx"),
   ]),
   // Admin resource routes (exports, uploads) go below, one block per tab.
+  route("admin/settings/values", "routes/admin/settings-values.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

@@ -9,7 +9,65 @@ export interface FooterContent {
   phone: string;
   address: string;
   copyright: string;
+  /** Link columns (Products, Services, Company, and any the admin added, such as Support). */
   groups: FooterLinkGroups;
+  /** The bottom bar's links: the stored "Legal" group, else the four legal pages. */
+  legal: FooterLink[];
+}
+
+/** The sections of the footer link editor and the group each one is stored under. */
+export const footerSections = ["products", "company", "support", "legal"] as const;
+export type FooterSection = (typeof footerSections)[number];
+export const footerSectionGroups: Record<FooterSection, string> = {
+  products: "Products",
+  company: "Company",
+  support: "Support",
+  legal: "Legal",
+};
+
+export const defaultLegalLinks: FooterLink[] = [
+  { name: "Privacy Policy", href: "/privacy-policy" },
+  { name: "Terms of Service", href: "/terms-of-service" },
+  { name: "Cookie Policy", href: "/cookie-policy" },
+  { name: "Data Deletion", href: "/data-deletion" },
+];
+
+/** A footer link as the admin's editor shows it. */
+export interface EditableFooterLink {
+  label: string;
+  url: string;
+  section: FooterSection;
+}
+
+function isExternalHref(href: string) {
+  return /^https?:\/\//i.test(href);
+}
+
+/** The links of the editable sections as the public footer shows them now, in order. */
+export function editableFooterLinks(footer: FooterContent): EditableFooterLink[] {
+  return footerSections.flatMap((section) => {
+    const links =
+      section === "legal" ? footer.legal : (footer.groups[footerSectionGroups[section]] ?? []);
+    return links.map((link) => ({ label: link.name, url: link.href, section }));
+  });
+}
+
+/**
+ * The footer_links value for an edited list: every editable section is written, an emptied one as
+ * an empty list, so a removed default link stays removed.
+ */
+export function footerLinkGroupsFrom(links: EditableFooterLink[]): FooterLinkGroups {
+  const groups: FooterLinkGroups = {};
+  for (const section of footerSections) {
+    groups[footerSectionGroups[section]] = links
+      .filter((link) => link.section === section)
+      .map((link) =>
+        isExternalHref(link.url)
+          ? { name: link.label, href: link.url, external: true }
+          : { name: link.label, href: link.url },
+      );
+  }
+  return groups;
 }
 
 export const FOOTER_KEYS = [
@@ -62,7 +120,7 @@ export function buildFooter(
   onProblem: (message: string) => void = () => {},
 ): FooterContent {
   const pick = (key: string) => settingOrDefault(settings, key);
-  const groups = defaultFooterLinks(apps);
+  const groups: FooterLinkGroups = { ...defaultFooterLinks(apps), Legal: defaultLegalLinks };
   const stored = settings.get("footer_links")?.trim();
   if (stored) {
     try {
@@ -79,12 +137,14 @@ export function buildFooter(
       onProblem("footer_links is not valid JSON; the default links are shown");
     }
   }
+  const { Legal: legal = defaultLegalLinks, ...columns } = groups;
   return {
     description: pick("footer_description"),
     email: pick("contact_email"),
     phone: pick("contact_phone"),
     address: pick("contact_address"),
     copyright: pick("footer_copyright"),
-    groups,
+    groups: columns,
+    legal,
   };
 }
