@@ -10,6 +10,7 @@ import {
   footerSchema,
   siteSettingsSchema,
 } from "~/schemas/admin/settings";
+import { calls } from "../../tests/support/admin-actions/settings";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   brandingEntries,
@@ -174,5 +175,22 @@ describe("settings schemas", () => {
       "links.1.url",
       "links.2.section",
     ]);
+  });
+
+  it("accepts every payload the access test sends, so a missing guard would show", () => {
+    const schemas = {
+      settings: siteSettingsSchema,
+      branding: brandingSchema,
+      footer: footerSchema,
+      "contact-info": contactInfoSchema,
+    } as const;
+    const posts = calls.filter((call) => call.method === "POST");
+    expect(
+      posts.map((call) => (call.form ?? call.json) as { intent: string }).map((b) => b.intent),
+    ).toEqual(["settings", "branding", "footer", "contact-info"]);
+    for (const call of posts) {
+      const body = (call.form ?? call.json) as { intent: keyof typeof schemas };
+      expect(schemas[body.intent].safeParse(body).error?.issues ?? [], call.name).toEqual([]);
+    }
   });
 });

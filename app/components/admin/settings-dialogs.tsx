@@ -37,7 +37,7 @@ export function FooterQuickAction() {
         title: "Error Loading Data",
         description: "Could not load footer information",
       }}
-      wide
+      wide="sm:max-w-3xl"
     >
       {(view, close) => <FooterForm initial={view.footer} close={close} />}
     </QuickActionDialog>
@@ -56,7 +56,7 @@ export function ContactInfoQuickAction() {
         title: "Error Loading Data",
         description: "Could not load contact information.",
       }}
-      wide
+      wide="sm:max-w-2xl"
     >
       {(view, close) => <ContactInfoForm initial={view.contactInfo} close={close} />}
     </QuickActionDialog>

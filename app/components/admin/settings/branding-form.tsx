@@ -241,7 +241,7 @@ export function BrandingForm({ initial, close }: { initial: Branding; close: () 
           value={values.description}
           onChange={set("description")}
           error={errors.description}
-          hint="Describes the site to search engines and link previews on pages without their own."
+          hint="The home page's description for search engines and link previews."
         />
       </div>
       <DialogActions busy={busy || progress !== null} onCancel={close} saveLabel="Save Branding" />

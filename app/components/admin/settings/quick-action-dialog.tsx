@@ -75,7 +75,8 @@ export function QuickActionDialog({
   title: string;
   description: string;
   loadFailure: { title: string; description: string };
-  wide?: boolean;
+  /** The dialog's width from small screens up (its default is max-w-lg). */
+  wide?: "sm:max-w-2xl" | "sm:max-w-3xl";
   children: (view: SettingsView, close: () => void) => React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -98,7 +99,7 @@ export function QuickActionDialog({
           </span>
         </button>
       </DialogTrigger>
-      <DialogContent className={wide ? "sm:max-w-2xl" : undefined}>
+      <DialogContent className={wide}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
