@@ -1,6 +1,16 @@
+import { type ExternalLinkKey, type ExternalLinks, resolveExternalLinks } from "./external-links";
 import { defaultServices, settingOrDefault } from "./site-defaults";
 
-export type FooterLink = { name: string; href: string; external?: boolean };
+export type FooterLink = {
+  name: string;
+  href: string;
+  external?: boolean;
+  /**
+   * Set by the footer editor on a link to a product app, demo or booking page: the external-link
+   * setting it follows, so changing that address on the Settings tab changes the footer too.
+   */
+  setting?: ExternalLinkKey;
+};
 export type FooterLinkGroups = Record<string, FooterLink[]>;
 
 export interface FooterContent {
@@ -56,16 +66,25 @@ export function editableFooterLinks(footer: FooterContent): EditableFooterLink[]
  * The footer_links value for an edited list: every editable section is written, an emptied one as
  * an empty list, so a removed default link stays removed.
  */
-export function footerLinkGroupsFrom(links: EditableFooterLink[]): FooterLinkGroups {
+export function footerLinkGroupsFrom(
+  links: EditableFooterLink[],
+  externalLinks?: ExternalLinks,
+): FooterLinkGroups {
+  const settingOf = (url: string) =>
+    externalLinks
+      ? (Object.keys(externalLinks) as ExternalLinkKey[]).find((key) => externalLinks[key] === url)
+      : undefined;
   const groups: FooterLinkGroups = {};
   for (const section of footerSections) {
     groups[footerSectionGroups[section]] = links
       .filter((link) => link.section === section)
-      .map((link) =>
-        isExternalHref(link.url)
-          ? { name: link.label, href: link.url, external: true }
-          : { name: link.label, href: link.url },
-      );
+      .map((link) => {
+        if (!isExternalHref(link.url)) return { name: link.label, href: link.url };
+        const setting = settingOf(link.url);
+        return setting
+          ? { name: link.label, href: link.url, external: true, setting }
+          : { name: link.label, href: link.url, external: true };
+      });
   }
   return groups;
 }
@@ -136,6 +155,15 @@ export function buildFooter(
     } catch {
       onProblem("footer_links is not valid JSON; the default links are shown");
     }
+  }
+  // Links that follow an external-link setting show its current address.
+  const external = resolveExternalLinks(settings);
+  for (const [group, links] of Object.entries(groups)) {
+    groups[group] = links.map((link) =>
+      link.setting && link.setting in external
+        ? { ...link, href: external[link.setting], external: true }
+        : link,
+    );
   }
   const { Legal: legal = defaultLegalLinks, ...columns } = groups;
   return {

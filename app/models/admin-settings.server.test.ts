@@ -81,7 +81,7 @@ describe.each(backends)("admin settings on %s", (backend) => {
         { label: "Status", url: "https://status.acme.test", section: "support" },
       ],
     });
-    await writeSettings(database.db, footerEntries(footer));
+    await writeSettings(database.db, footerEntries(footer, await readSettings(database.db)));
     const stored = await readSettings(database.db);
     const publicFooter = buildFooter(stored, apps);
     expect(publicFooter.groups.Company).toEqual([]);
@@ -96,6 +96,21 @@ describe.each(backends)("admin settings on %s", (backend) => {
       (a, b) => order.indexOf(a.section) - order.indexOf(b.section),
     );
     expect(again.footer.links).toEqual(bySection);
+  });
+
+  it("keeps a saved footer link to a product app following that app's address", async () => {
+    const view = await readSettingsView(database.db);
+    const footer = footerSchema.parse(view.footer);
+    await writeSettings(database.db, footerEntries(footer, await readSettings(database.db)));
+    await writeSettings(database.db, { hiring_hub_app_url: "https://jobs.acme.test" });
+    const stored = await readSettings(database.db);
+    const products = buildFooter(stored, apps).groups.Products ?? [];
+    expect(products.find((l) => l.name === "Hiring Hub")?.href).toBe("https://jobs.acme.test");
+    expect((await readSettingsView(database.db)).footer.links).toContainEqual({
+      label: "Hiring Hub",
+      url: "https://jobs.acme.test",
+      section: "products",
+    });
   });
 
   it("writes every key of a save and answers the ones that changed", async () => {

@@ -98,10 +98,13 @@ export function brandingEntries(input: Branding) {
   return entriesFor(input, brandingKeys);
 }
 
-export function footerEntries(input: FooterValues) {
+/** `settings`: the stored ones, so links to a product app or demo follow its setting. */
+export function footerEntries(input: FooterValues, settings: Map<string, string>) {
   return {
     ...entriesFor(input, footerKeys),
-    [footerKeys.links]: JSON.stringify(footerLinkGroupsFrom(input.links)),
+    [footerKeys.links]: JSON.stringify(
+      footerLinkGroupsFrom(input.links, resolveExternalLinks(settings)),
+    ),
   };
 }
 

@@ -76,6 +76,34 @@ async function expectToast(page: Page, text: string) {
 }
 
 describe("saving each editor", () => {
+  it("saves the Settings tab before its script has loaded, and shows a refusal there too", async () => {
+    const noScript = await browser.newContext({
+      baseURL: server.url,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const page = await newPage(noScript);
+    await page.goto("/admin/settings");
+    const email = page.getByRole("textbox", { name: "Contact email", exact: true });
+    await email.fill("still not an email");
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("alert").textContent()).toContain("Enter a valid email address");
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+
+    await page.goto("/admin/settings");
+    await page
+      .getByRole("textbox", { name: "Tagline", exact: true })
+      .fill("Written without script");
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("status").first().textContent()).toContain("Settings Saved");
+    expect(await page.getByRole("textbox", { name: "Tagline", exact: true }).inputValue()).toBe(
+      "Written without script",
+    );
+    await noScript.close();
+  });
+
   it("saves the Settings tab: the site name and a demo site's address", async () => {
     const page = await openSettings();
     await page.getByRole("textbox", { name: "Site name", exact: true }).fill(saved.siteName);
@@ -147,6 +175,28 @@ describe("saving each editor", () => {
     await expectToast(page, "Contact Information Updated");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     expectCleanPage(page);
+    await page.close();
+  });
+});
+
+describe("when the stored values cannot be loaded", () => {
+  it("says so in a toast and in the dialog, and loads them on Try again", async () => {
+    const page = await openSettings();
+    let failing = true;
+    await page.route("**/admin/settings/values", (route) =>
+      failing ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: /Contact Info/ }).click();
+    await expectToast(page, "Could not load contact information.");
+    expect(await page.getByText("Error Loading Data", { exact: true }).isVisible()).toBe(true);
+    const dialog = page.getByRole("dialog", { name: "Contact Information" });
+    failing = false;
+    await dialog.getByRole("button", { name: "Try again", exact: true }).click();
+    await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).waitFor();
+    expect(await dialog.getByRole("textbox", { name: "Saturday", exact: true }).inputValue()).toBe(
+      saved.saturday,
+    );
+    expectCleanPage(page, [/status of 500/]);
     await page.close();
   });
 });

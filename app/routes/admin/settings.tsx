@@ -20,6 +20,7 @@ import {
   brandingEntries,
   contactInfoEntries,
   footerEntries,
+  readSettings,
   readSettingsView,
   siteSettingsEntries,
   writeSettings,
@@ -80,7 +81,7 @@ const editors = {
   {
     schema: z.ZodType;
     // biome-ignore lint/suspicious/noExplicitAny: each editor's entries take its schema's output
-    entries: (input: any) => Record<string, string>;
+    entries: (input: any, settings: Map<string, string>) => Record<string, string>;
     entity: string;
     saved: [string, string];
     refused: string;
@@ -122,8 +123,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let changed: string[];
   try {
-    const entries = editor.entries as (input: unknown) => Record<string, string>;
-    changed = await writeSettings(getDb(), entries(parsed.data));
+    const entries = editor.entries as (
+      input: unknown,
+      settings: Map<string, string>,
+    ) => Record<string, string>;
+    const db = getDb();
+    changed = await writeSettings(db, entries(parsed.data, await readSettings(db)));
   } catch (error) {
     logger.error({ err: error, intent }, "could not save settings");
     return adminFailure(editor.failed[0], editor.failed[1], { status: 500 });

@@ -36,9 +36,12 @@ import { getSettingsMap } from "~/models/site.server";
 import { formMessages } from "~/schemas/form-messages";
 import type { Route } from "./+types/contact";
 
+/** Saturday and Sunday always get a line of their own. */
+const WEEKEND_START = 5;
+
 /**
- * The week's hours from the settings, consecutive days with the same hours on one line:
- * "Monday – Friday: 9:00 AM – 6:00 PM".
+ * The week's hours from the settings, consecutive weekdays with the same hours on one line
+ * ("Monday – Friday: 9:00 AM – 6:00 PM"), then Saturday and Sunday.
  */
 function businessHoursFrom(settings: Map<string, string>) {
   const rows: { days: string; hours: string }[] = [];
@@ -46,7 +49,8 @@ function businessHoursFrom(settings: Map<string, string>) {
   const hoursOf = (index: number) =>
     settingOrDefault(settings, businessHoursKey(businessDays[index] as BusinessDay));
   for (let index = 1; index <= businessDays.length; index += 1) {
-    if (index < businessDays.length && hoursOf(index) === hoursOf(start)) continue;
+    const weekend = index >= WEEKEND_START;
+    if (index < businessDays.length && !weekend && hoursOf(index) === hoursOf(start)) continue;
     const first = dayLabel(businessDays[start] as BusinessDay);
     const last = dayLabel(businessDays[index - 1] as BusinessDay);
     rows.push({ days: start === index - 1 ? first : `${first} – ${last}`, hours: hoursOf(start) });

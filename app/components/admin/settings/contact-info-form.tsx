@@ -74,7 +74,8 @@ export function ContactInfoForm({ initial, close }: { initial: ContactInfo; clos
       <fieldset>
         <legend className="text-base font-semibold text-ink">Business hours</legend>
         <p className="mt-1 text-sm text-muted">
-          For example 9:00 AM – 6:00 PM, or Closed. Days with the same hours are shown together.
+          For example 9:00 AM – 6:00 PM, or Closed. On the contact page, weekdays with the same
+          hours share a line.
         </p>
         <div className="mt-4 grid gap-x-4 gap-y-3 sm:grid-cols-2">
           {businessDays.map((day) => (
