@@ -112,6 +112,8 @@ describe("saving each editor", () => {
       .fill(saved.restaurantDemo);
     await page.getByRole("button", { name: "Save Settings", exact: true }).click();
     await expectToast(page, "Settings Saved");
+    await page.waitForTimeout(500);
+    expect(await page.getByText("Settings Saved", { exact: true }).count()).toBe(1);
     expectCleanPage(page);
     await page.close();
   });
@@ -174,6 +176,9 @@ describe("saving each editor", () => {
     await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).click();
     await expectToast(page, "Contact Information Updated");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    // One value per key: the Settings tab's phone field shows the new phone at once.
+    const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+    await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(saved.phone);
     expectCleanPage(page);
     await page.close();
   });

@@ -148,11 +148,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Settings"
         description="The site's name, contact details and the addresses of the product apps, demo sites and booking page."
       />
-      <SiteSettingsForm
-        key={JSON.stringify(loaderData.settings)}
-        values={loaderData.settings}
-        posted={actionData}
-      />
+      <SiteSettingsForm values={loaderData.settings} posted={actionData} />
       <section
         aria-labelledby="appearance-heading"
         className="mt-8 rounded-2xl border border-line bg-white p-6 shadow-sm"

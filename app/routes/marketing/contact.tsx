@@ -114,7 +114,7 @@ function Panel({
       className="rounded-2xl border border-line bg-white p-6 shadow-sm"
     >
       <h2 id={`${id}-heading`} className="flex items-center gap-3 text-lg font-semibold text-ink">
-        <span className="grid size-9 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
+        <span className="grid size-9 place-items-center rounded-lg bg-primary/10 text-primary-strong">
           <Icon aria-hidden className="size-5" />
         </span>
         {title}
@@ -245,7 +245,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     <li key={item.label}>
                       <ExternalAnchor
                         href={item.href}
-                        className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-indigo-300 hover:text-primary-strong"
+                        className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-primary hover:text-primary-strong"
                         iconClassName="size-4"
                       >
                         {item.label}

@@ -90,7 +90,7 @@ export function QuickActionDialog({
           type="button"
           className="flex w-full items-center gap-3 rounded-xl border border-line bg-white p-4 text-left shadow-sm transition-colors hover:border-primary hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary-strong">
             <Icon aria-hidden className="size-5" />
           </span>
           <span className="min-w-0">

@@ -1,5 +1,5 @@
 import { CheckCircle2, Save } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -34,6 +34,16 @@ export function SiteSettingsForm({
   const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "site-settings" });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? (fetcher.data ? fieldErrors : (posted?.fieldErrors ?? {}));
+  const formRef = useRef<HTMLFormElement>(null);
+  // When the stored values change (this form saved, or a dialog saved a shared key such as the
+  // site name), the fields show them: reset() goes back to the new default values.
+  const valuesKey = JSON.stringify(values);
+  const shownKey = useRef(valuesKey);
+  useEffect(() => {
+    if (shownKey.current === valuesKey) return;
+    shownKey.current = valuesKey;
+    formRef.current?.reset();
+  }, [valuesKey]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -67,6 +77,7 @@ export function SiteSettingsForm({
 
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       action="/admin/settings"
       noValidate
