@@ -1,6 +1,15 @@
-import { type ExternalLinkKey, externalLinkDefaults } from "~/content/external-links";
+import {
+  type ExternalLinkKey,
+  externalLinkDefaults,
+  externalLinkLabels,
+} from "~/content/external-links";
 import { type FooterSection, footerSections } from "~/content/footer";
-import { businessDays, type SocialNetwork, socialNetworks } from "~/content/site-defaults";
+import {
+  businessDays,
+  dayLabel,
+  type SocialNetwork,
+  socialNetworks,
+} from "~/content/site-defaults";
 import { z } from "~/schemas/zod";
 
 /**
@@ -40,7 +49,7 @@ function text(
         (value) => !hasControlCharacter(value, Boolean(options.multiline)),
         `${label} contains a character that is not allowed`,
       )
-      .refine((value) => !options.required || value.length > 0, `Enter the ${label.toLowerCase()}`),
+      .refine((value) => !options.required || value.length > 0, `${label} is required`),
   );
 }
 
@@ -95,7 +104,7 @@ function colour(label: string) {
 const externalLinkFields = Object.fromEntries(
   (Object.keys(externalLinkDefaults) as ExternalLinkKey[]).map((key) => [
     key,
-    webUrl("Address", { required: true }),
+    webUrl(externalLinkLabels[key], { required: true }),
   ]),
 ) as Record<ExternalLinkKey, z.ZodType<string, unknown>>;
 
@@ -198,7 +207,7 @@ export const footerKeys = {
 
 const businessHoursSchema = z.object(
   Object.fromEntries(
-    businessDays.map((day) => [day, text("Hours", 60, { required: true })]),
+    businessDays.map((day) => [day, text(`${dayLabel(day)} hours`, 60, { required: true })]),
   ) as Record<(typeof businessDays)[number], z.ZodType<string, unknown>>,
 );
 
