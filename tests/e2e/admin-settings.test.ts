@@ -8,6 +8,7 @@ import {
   signedInContext,
   startOwnServer,
 } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 
 /**
@@ -181,6 +182,40 @@ describe("saving each editor", () => {
     await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(saved.phone);
     expectCleanPage(page);
     await page.close();
+  });
+});
+
+describe("on a phone and for assistive technology", () => {
+  it("fits 375 px without sideways scrolling and passes axe, the tab and each dialog", async () => {
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 800 },
+      storageState: await context.storageState(),
+    });
+    const page = await newPage(phone);
+    await openAdminTab(page, "/admin/settings", "Settings");
+    await page.waitForFunction(() =>
+      Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+    );
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    for (const [trigger, title] of [
+      [/Logo & Branding/, "Logo and Branding"],
+      [/Footer Content/, "Footer Content"],
+      [/Contact Info/, "Contact Information"],
+    ] as const) {
+      const dialog = await openDialog(page, trigger, title);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      // Focus goes back to the button that opened the dialog.
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(trigger);
+    }
+    expectCleanPage(page);
+    await phone.close();
   });
 });
 

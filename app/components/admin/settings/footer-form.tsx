@@ -113,10 +113,10 @@ function LinkEditor({
             aria-label={`${footerSectionLabels[section]} links`}
             className="mt-5"
           >
-            <h4 className="text-sm font-semibold text-ink">
+            <h3 className="text-sm font-semibold text-ink">
               {footerSectionLabels[section]}{" "}
               <span className="font-normal text-muted">({sectionRows.length})</span>
-            </h4>
+            </h3>
             {sectionRows.length === 0 ? (
               <p className="mt-2 rounded-lg border border-dashed border-line px-4 py-3 text-sm text-muted">
                 No {footerSectionLabels[section]} links; this part of the footer is hidden.
