@@ -30,6 +30,7 @@ const saved = {
   saturday: "10:00 AM – 2:00 PM",
   phone: "(555) 010-0199",
   linkedin: "https://www.linkedin.com/company/acme-robotics",
+  website: "https://acme-robotics.test/",
 };
 
 let browser: Browser;
@@ -174,6 +175,7 @@ describe("saving each editor", () => {
     await dialog.getByRole("textbox", { name: "Saturday", exact: true }).fill(saved.saturday);
     await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(saved.phone);
     await dialog.getByRole("textbox", { name: "LinkedIn", exact: true }).fill(saved.linkedin);
+    await dialog.getByRole("textbox", { name: "Website", exact: true }).fill(saved.website);
     await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).click();
     await expectToast(page, "Contact Information Updated");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
@@ -420,6 +422,9 @@ describe("after a restart", () => {
     ]);
     const details = page.getByRole("region", { name: "Contact details" });
     expect(await details.textContent()).toContain(saved.phone);
+    expect(
+      await details.getByRole("link", { name: /acme-robotics\.test/ }).getAttribute("href"),
+    ).toBe(saved.website);
     const linkedin = page.getByRole("region", { name: "Follow us" }).getByRole("link", {
       name: /LinkedIn/,
     });

@@ -1,6 +1,7 @@
 import {
   CheckCircle2,
   Clock,
+  Globe,
   LifeBuoy,
   type LucideIcon,
   Mail,
@@ -82,6 +83,7 @@ export async function loader() {
     company: companyDetailsFrom(settings),
     alternatePhone: optional("contact_alternate_phone"),
     emergencyContact: optional("emergency_contact"),
+    website: safeWebUrl(settings.get("website_url")),
     supportEmail: settingOrDefault(settings, "support_email"),
     businessHours: businessHoursFrom(settings),
     social,
@@ -138,6 +140,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     alternatePhone,
     emergencyContact,
     supportEmail,
+    website,
     businessHours,
     social,
     botCheck,
@@ -206,6 +209,23 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     </a>
                   </dd>
                 </div>
+                {website ? (
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <Globe aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                      Website
+                    </dt>
+                    <dd>
+                      <ExternalAnchor
+                        href={website}
+                        className={`inline-flex items-center gap-1 ${detailLink}`}
+                        iconClassName="size-3.5 shrink-0"
+                      >
+                        {new URL(website).host}
+                      </ExternalAnchor>
+                    </dd>
+                  </div>
+                ) : null}
                 {emergencyContact ? (
                   <div className="relative pl-8">
                     <dt className="text-sm text-muted">

@@ -47,7 +47,10 @@ export function ContactInfoForm({ initial, close }: { initial: ContactInfo; clos
       }}
       className="space-y-8"
     >
-      <FieldGroup title="Reaching us" description="The contact page and the footer show these.">
+      <FieldGroup
+        title="Reaching us"
+        description="The contact page shows these (the optional ones when filled in); the footer shows the email and phone."
+      >
         {field("email", "Email", { type: "email", required: true })}
         {field("phone", "Phone", { type: "tel", required: true })}
         {field("alternatePhone", "Alternate phone", { type: "tel" })}
@@ -60,7 +63,11 @@ export function ContactInfoForm({ initial, close }: { initial: ContactInfo; clos
           required: true,
           hint: "Consultation requests and contact messages are mailed here.",
         })}
-        {field("website", "Website", { type: "url", wide: true })}
+        {field("website", "Website", {
+          type: "url",
+          wide: true,
+          hint: "Another site of yours to link from the contact page, such as a company homepage.",
+        })}
       </FieldGroup>
 
       <FieldGroup title="Address">
