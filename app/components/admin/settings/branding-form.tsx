@@ -26,7 +26,10 @@ function ColourField({
   onChange: (value: string) => void;
   error?: string;
 }) {
-  const swatch = HEX6.test(value) ? value : "#000000";
+  // While the code is being typed (or is wrong) the picker keeps the last valid colour.
+  const lastValid = useRef(HEX6.test(value) ? value : "#000000");
+  if (HEX6.test(value)) lastValid.current = value;
+  const swatch = lastValid.current;
   return (
     <FieldShell id={id} label={label} required error={error}>
       <div className="flex items-center gap-3">
