@@ -24,6 +24,8 @@ import {
   getFooter,
   getSettingsMap,
   listNavItems,
+  logoUrlFrom,
+  settingOrDefault,
   siteNameFrom,
 } from "~/models/site.server";
 import type { Route } from "./+types/root";
@@ -47,6 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
       navItems,
       siteName: siteNameFrom(settings),
+      tagline: settingOrDefault(settings, "site_tagline"),
+      logoUrl: logoUrlFrom(settings),
+      brandDescription: settingOrDefault(settings, "brand_description"),
       siteUrl: getEnv().SITE_URL,
       brand: brandStyle(settings),
       footer,
@@ -78,7 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, navItems, siteName, toast, footer } = useLoaderData<typeof loader>();
+  const { user, navItems, siteName, tagline, logoUrl, toast, footer } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // The auth state of a page is settled on the server; while a client-side move to a guarded
   // or auth page waits for it, the whole screen shows a spinner.
@@ -95,11 +101,11 @@ export default function App() {
       >
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} navItems={navItems} user={user} />
+      <SiteHeader siteName={siteName} logoUrl={logoUrl} navItems={navItems} user={user} />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter siteName={siteName} footer={footer} />
+      <SiteFooter siteName={siteName} tagline={tagline} logoUrl={logoUrl} footer={footer} />
       <IntegrationWidgets />
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>

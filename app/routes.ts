@@ -53,6 +53,8 @@ export default [
   // Newsletter and leads: CSV exports.
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),
+  // Settings: the values the branding, footer and contact dialogs open with.
+  route("admin/settings/values", "routes/admin/settings-values.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

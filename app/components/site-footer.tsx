@@ -1,19 +1,12 @@
-import { Mail, MapPin, Phone, Sparkles } from "lucide-react";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { BrandMark } from "~/components/site-header";
 import type { FooterContent, FooterLink } from "~/content/footer";
 import { telHref } from "~/lib/phone";
 
-const legalLinks = [
-  { name: "Privacy Policy", href: "/privacy-policy" },
-  { name: "Terms of Service", href: "/terms-of-service" },
-  { name: "Cookie Policy", href: "/cookie-policy" },
-  { name: "Data Deletion", href: "/data-deletion" },
-];
-
-function FooterLinkItem({ link }: { link: FooterLink }) {
-  const className = "inline-flex items-center gap-1 text-slate-300 hover:text-white";
+function FooterLinkItem({ link, className }: { link: FooterLink; className: string }) {
   if (link.external || /^https?:\/\//.test(link.href)) {
     return (
       <ExternalAnchor href={link.href} className={className} iconClassName="size-3.5">
@@ -28,18 +21,39 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   );
 }
 
-export function SiteFooter({ siteName, footer }: { siteName: string; footer: FooterContent }) {
+/** Grid columns for the brand block (two) plus the non-empty link groups. */
+const columnClasses: Record<number, string> = {
+  0: "lg:grid-cols-2",
+  1: "lg:grid-cols-3",
+  2: "lg:grid-cols-4",
+  3: "lg:grid-cols-5",
+  4: "lg:grid-cols-6",
+};
+
+export function SiteFooter({
+  siteName,
+  tagline,
+  logoUrl,
+  footer,
+}: {
+  siteName: string;
+  tagline?: string;
+  logoUrl?: string | null;
+  footer: FooterContent;
+}) {
   const year = new Date().getFullYear();
+  const groups = Object.entries(footer.groups).filter(([, links]) => links.length > 0);
   return (
     <footer className="bg-ink text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
+      <div
+        className={`mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8 ${columnClasses[Math.min(groups.length, 4)]}`}
+      >
         <div className="lg:col-span-2">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
-            <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent">
-              <Sparkles aria-hidden className="size-4" />
-            </span>
+            <BrandMark logoUrl={logoUrl} />
             {siteName}
           </Link>
+          {tagline ? <p className="mt-1 text-sm text-slate-400">{tagline}</p> : null}
           <p className="mt-4 max-w-sm">{footer.description}</p>
           <address className="mt-6 space-y-3 not-italic">
             <a href={`mailto:${footer.email}`} className="flex items-center gap-3 hover:text-white">
@@ -56,13 +70,16 @@ export function SiteFooter({ siteName, footer }: { siteName: string; footer: Foo
             </p>
           </address>
         </div>
-        {Object.entries(footer.groups).map(([group, links]) => (
+        {groups.map(([group, links]) => (
           <nav key={group} aria-label={`${group} links`}>
             <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{group}</h2>
             <ul className="mt-4 space-y-3">
               {links.map((link) => (
                 <li key={`${link.name}-${link.href}`}>
-                  <FooterLinkItem link={link} />
+                  <FooterLinkItem
+                    link={link}
+                    className="inline-flex items-center gap-1 text-slate-300 hover:text-white"
+                  />
                 </li>
               ))}
             </ul>
@@ -93,11 +110,12 @@ export function SiteFooter({ siteName, footer }: { siteName: string; footer: Foo
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {legalLinks.map((link) => (
-                <li key={link.href}>
-                  <Link to={link.href} className="hover:text-white">
-                    {link.name}
-                  </Link>
+              {footer.legal.map((link) => (
+                <li key={`${link.name}-${link.href}`}>
+                  <FooterLinkItem
+                    link={link}
+                    className="inline-flex items-center gap-1 hover:text-white"
+                  />
                 </li>
               ))}
             </ul>

@@ -9,6 +9,8 @@ export const ANCHOR_SCROLL_DELAY_MS = 100;
 
 interface HeaderProps {
   siteName: string;
+  /** The admin's logo (branding settings); the built-in mark when null. */
+  logoUrl?: string | null;
   navItems: { label: string; url: string }[];
   user: { email: string; isAdmin: boolean } | null;
 }
@@ -76,7 +78,26 @@ function NavList({
   );
 }
 
-export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
+/** The logo beside the site name: the uploaded one, or a sparkle on the brand gradient. */
+export function BrandMark({ logoUrl }: { logoUrl?: string | null }) {
+  if (logoUrl) {
+    return (
+      <img
+        src={logoUrl}
+        alt=""
+        data-testid="site-logo"
+        className="size-8 shrink-0 rounded-lg object-contain"
+      />
+    );
+  }
+  return (
+    <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-white">
+      <Sparkles aria-hidden className="size-4" />
+    </span>
+  );
+}
+
+export function SiteHeader({ siteName, logoUrl, navItems, user }: HeaderProps) {
   const location = useLocation();
   // The menu belongs to the page it was opened on, so it closes whenever the page changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -110,11 +131,9 @@ export function SiteHeader({ siteName, navItems, user }: HeaderProps) {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8"
       >
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink">
-          <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-white">
-            <Sparkles aria-hidden className="size-4" />
-          </span>
-          {siteName}
+        <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-ink">
+          <BrandMark logoUrl={logoUrl} />
+          <span className="truncate">{siteName}</span>
         </Link>
         <NavList
           links={links}

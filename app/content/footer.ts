@@ -1,6 +1,16 @@
+import { type ExternalLinkKey, type ExternalLinks, resolveExternalLinks } from "./external-links";
 import { defaultServices, settingOrDefault } from "./site-defaults";
 
-export type FooterLink = { name: string; href: string; external?: boolean };
+export type FooterLink = {
+  name: string;
+  href: string;
+  external?: boolean;
+  /**
+   * Set by the footer editor on a link to a product app, demo or booking page: the external-link
+   * setting it follows, so changing that address on the Settings tab changes the footer too.
+   */
+  setting?: ExternalLinkKey;
+};
 export type FooterLinkGroups = Record<string, FooterLink[]>;
 
 export interface FooterContent {
@@ -9,7 +19,74 @@ export interface FooterContent {
   phone: string;
   address: string;
   copyright: string;
+  /** Link columns (Products, Services, Company, and any the admin added, such as Support). */
   groups: FooterLinkGroups;
+  /** The bottom bar's links: the stored "Legal" group, else the four legal pages. */
+  legal: FooterLink[];
+}
+
+/** The sections of the footer link editor and the group each one is stored under. */
+export const footerSections = ["products", "company", "support", "legal"] as const;
+export type FooterSection = (typeof footerSections)[number];
+export const footerSectionGroups: Record<FooterSection, string> = {
+  products: "Products",
+  company: "Company",
+  support: "Support",
+  legal: "Legal",
+};
+
+export const defaultLegalLinks: FooterLink[] = [
+  { name: "Privacy Policy", href: "/privacy-policy" },
+  { name: "Terms of Service", href: "/terms-of-service" },
+  { name: "Cookie Policy", href: "/cookie-policy" },
+  { name: "Data Deletion", href: "/data-deletion" },
+];
+
+/** A footer link as the admin's editor shows it. */
+export interface EditableFooterLink {
+  label: string;
+  url: string;
+  section: FooterSection;
+}
+
+function isExternalHref(href: string) {
+  return /^https?:\/\//i.test(href);
+}
+
+/** The links of the editable sections as the public footer shows them now, in order. */
+export function editableFooterLinks(footer: FooterContent): EditableFooterLink[] {
+  return footerSections.flatMap((section) => {
+    const links =
+      section === "legal" ? footer.legal : (footer.groups[footerSectionGroups[section]] ?? []);
+    return links.map((link) => ({ label: link.name, url: link.href, section }));
+  });
+}
+
+/**
+ * The footer_links value for an edited list: every editable section is written, an emptied one as
+ * an empty list, so a removed default link stays removed.
+ */
+export function footerLinkGroupsFrom(
+  links: EditableFooterLink[],
+  externalLinks?: ExternalLinks,
+): FooterLinkGroups {
+  const settingOf = (url: string) =>
+    externalLinks
+      ? (Object.keys(externalLinks) as ExternalLinkKey[]).find((key) => externalLinks[key] === url)
+      : undefined;
+  const groups: FooterLinkGroups = {};
+  for (const section of footerSections) {
+    groups[footerSectionGroups[section]] = links
+      .filter((link) => link.section === section)
+      .map((link) => {
+        if (!isExternalHref(link.url)) return { name: link.label, href: link.url };
+        const setting = settingOf(link.url);
+        return setting
+          ? { name: link.label, href: link.url, external: true, setting }
+          : { name: link.label, href: link.url, external: true };
+      });
+  }
+  return groups;
 }
 
 export const FOOTER_KEYS = [
@@ -62,7 +139,7 @@ export function buildFooter(
   onProblem: (message: string) => void = () => {},
 ): FooterContent {
   const pick = (key: string) => settingOrDefault(settings, key);
-  const groups = defaultFooterLinks(apps);
+  const groups: FooterLinkGroups = { ...defaultFooterLinks(apps), Legal: defaultLegalLinks };
   const stored = settings.get("footer_links")?.trim();
   if (stored) {
     try {
@@ -79,12 +156,23 @@ export function buildFooter(
       onProblem("footer_links is not valid JSON; the default links are shown");
     }
   }
+  // Links that follow an external-link setting show its current address.
+  const external = resolveExternalLinks(settings);
+  for (const [group, links] of Object.entries(groups)) {
+    groups[group] = links.map((link) =>
+      link.setting && link.setting in external
+        ? { ...link, href: external[link.setting], external: true }
+        : link,
+    );
+  }
+  const { Legal: legal = defaultLegalLinks, ...columns } = groups;
   return {
     description: pick("footer_description"),
     email: pick("contact_email"),
     phone: pick("contact_phone"),
     address: pick("contact_address"),
     copyright: pick("footer_copyright"),
-    groups,
+    groups: columns,
+    legal,
   };
 }

@@ -103,6 +103,36 @@ export const integrationNames = [
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 
+export const businessDays = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export type BusinessDay = (typeof businessDays)[number];
+
+export function dayLabel(day: BusinessDay) {
+  return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
+/** One setting per day: "9:00 AM – 6:00 PM", "Closed", or whatever the admin writes. */
+export function businessHoursKey(day: BusinessDay) {
+  return `business_hours_${day}`;
+}
+
+/** The social pages the contact page links to; each is a setting holding the page's address. */
+export const socialNetworks = [
+  { id: "linkedin", key: "social_linkedin", label: "LinkedIn" },
+  { id: "twitter", key: "social_twitter", label: "X (Twitter)" },
+  { id: "facebook", key: "social_facebook", label: "Facebook" },
+  { id: "instagram", key: "social_instagram", label: "Instagram" },
+  { id: "youtube", key: "social_youtube", label: "YouTube" },
+] as const;
+export type SocialNetwork = (typeof socialNetworks)[number]["id"];
+
 /** web_settings rows written by the seed, with the description the admin sees. */
 export const defaultSettings: { key: string; value: string; description: string }[] = [
   {
@@ -130,6 +160,22 @@ export const defaultSettings: { key: string; value: string; description: string 
   { key: "business_state", value: "FL", description: "State" },
   { key: "business_zip", value: "33570", description: "ZIP code" },
   { key: "business_country", value: "United States", description: "Country" },
+  {
+    key: "contact_alternate_phone",
+    value: "",
+    description: "Alternate phone",
+  },
+  { key: "emergency_contact", value: "", description: "Emergency contact" },
+  ...businessDays.map((day) => ({
+    key: businessHoursKey(day),
+    value: day === "saturday" || day === "sunday" ? "Closed" : "9:00 AM – 6:00 PM",
+    description: `Business hours on ${dayLabel(day)}`,
+  })),
+  ...socialNetworks.map(({ key, label }) => ({
+    key,
+    value: "",
+    description: `${label} page`,
+  })),
   { key: "site_name", value: defaultSiteName, description: "Site name" },
   { key: "site_tagline", value: "AI-Powered Business Solutions", description: "Tagline" },
   { key: "brand_primary_color", value: "#6366f1", description: "Primary colour" },
@@ -137,8 +183,9 @@ export const defaultSettings: { key: string; value: string; description: string 
   { key: "logo_url", value: "", description: "Logo URL" },
   {
     key: "brand_description",
-    value: "AI and automation solutions for growing businesses.",
-    description: "Brand description",
+    value:
+      "AI chatbots, voice agents, process automation, web development, marketing automation and consulting for small and medium businesses.",
+    description: "Brand description (the home page's description for search engines)",
   },
   {
     key: "hero_title",

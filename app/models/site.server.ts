@@ -89,6 +89,12 @@ export function siteNameFrom(settings: Map<string, string>) {
   return settings.get("site_name")?.trim() || defaultSiteName;
 }
 
+/** The stored logo when it is an address pages may load (https or this site's own path), else null. */
+export function logoUrlFrom(settings: Map<string, string>) {
+  const value = settings.get("logo_url")?.trim() ?? "";
+  return /^https:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)\S*$/.test(value) ? value : null;
+}
+
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Brand colours as CSS custom properties; a malformed stored value falls back to the default. */

@@ -1,13 +1,64 @@
-// Placeholder of the shell commit: the settings work replaces these with the branding, footer
-// and contact-info dialogs (each a trigger button that opens its dialog).
+import { Contact, Palette, PanelBottom } from "lucide-react";
+import { BrandingForm } from "./settings/branding-form";
+import { ContactInfoForm } from "./settings/contact-info-form";
+import { FooterForm } from "./settings/footer-form";
+import { QuickActionDialog } from "./settings/quick-action-dialog";
+
+/**
+ * The Content tab's quick actions for branding, footer and contact info (the Settings tab shows
+ * them too): each a button that opens its dialog, which loads the stored values, saves them to
+ * the Settings tab's action and closes on success.
+ */
+
 export function BrandingQuickAction() {
-  return null;
+  return (
+    <QuickActionDialog
+      icon={Palette}
+      label="Logo & Branding"
+      hint="Name, logo, colours"
+      title="Logo and Branding"
+      description="The site name, logo, tagline and brand colours the public site uses."
+      loadFailure={{ title: "Error Loading Data", description: "Could not load branding." }}
+    >
+      {(view, close) => <BrandingForm initial={view.branding} close={close} />}
+    </QuickActionDialog>
+  );
 }
 
 export function FooterQuickAction() {
-  return null;
+  return (
+    <QuickActionDialog
+      icon={PanelBottom}
+      label="Footer Content"
+      hint="Description, contact, links"
+      title="Footer Content"
+      description="The text, contact details and links at the bottom of every page."
+      loadFailure={{
+        title: "Error Loading Data",
+        description: "Could not load footer information",
+      }}
+      wide="sm:max-w-3xl"
+    >
+      {(view, close) => <FooterForm initial={view.footer} close={close} />}
+    </QuickActionDialog>
+  );
 }
 
 export function ContactInfoQuickAction() {
-  return null;
+  return (
+    <QuickActionDialog
+      icon={Contact}
+      label="Contact Info"
+      hint="Addresses, hours, social media"
+      title="Contact Information"
+      description="How visitors reach you: the contact page, the footer and the legal pages use it."
+      loadFailure={{
+        title: "Error Loading Data",
+        description: "Could not load contact information.",
+      }}
+      wide="sm:max-w-2xl"
+    >
+      {(view, close) => <ContactInfoForm initial={view.contactInfo} close={close} />}
+    </QuickActionDialog>
+  );
 }

@@ -1,12 +1,15 @@
 import {
   CheckCircle2,
   Clock,
+  Globe,
+  LifeBuoy,
   type LucideIcon,
   Mail,
   MapPin,
   MessagesSquare,
   Phone,
   Send,
+  Siren,
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
@@ -15,6 +18,14 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { companyDetailsFrom } from "~/content/legal";
+import {
+  type BusinessDay,
+  businessDays,
+  businessHoursKey,
+  dayLabel,
+  settingOrDefault,
+  socialNetworks,
+} from "~/content/site-defaults";
 import { getEnv } from "~/env.server";
 import { pageFormAction } from "~/forms/page-form.server";
 import { submitContact } from "~/forms/submissions.server";
@@ -26,20 +37,28 @@ import { getSettingsMap } from "~/models/site.server";
 import { formMessages } from "~/schemas/form-messages";
 import type { Route } from "./+types/contact";
 
-const socialNetworks = [
-  { key: "social_linkedin", label: "LinkedIn" },
-  { key: "social_twitter", label: "X (Twitter)" },
-  { key: "social_facebook", label: "Facebook" },
-  { key: "social_instagram", label: "Instagram" },
-  { key: "social_youtube", label: "YouTube" },
-] as const;
+/** Saturday and Sunday always get a line of their own. */
+const WEEKEND_START = 5;
 
-/** Weekday hours; a setting for them does not exist yet. */
-const businessHours = [
-  { days: "Monday – Friday", hours: "9:00 AM – 6:00 PM" },
-  { days: "Saturday", hours: "Closed" },
-  { days: "Sunday", hours: "Closed" },
-];
+/**
+ * The week's hours from the settings, consecutive weekdays with the same hours on one line
+ * ("Monday – Friday: 9:00 AM – 6:00 PM"), then Saturday and Sunday.
+ */
+function businessHoursFrom(settings: Map<string, string>) {
+  const rows: { days: string; hours: string }[] = [];
+  let start = 0;
+  const hoursOf = (index: number) =>
+    settingOrDefault(settings, businessHoursKey(businessDays[index] as BusinessDay));
+  for (let index = 1; index <= businessDays.length; index += 1) {
+    const weekend = index >= WEEKEND_START;
+    if (index < businessDays.length && !weekend && hoursOf(index) === hoursOf(start)) continue;
+    const first = dayLabel(businessDays[start] as BusinessDay);
+    const last = dayLabel(businessDays[index - 1] as BusinessDay);
+    rows.push({ days: start === index - 1 ? first : `${first} – ${last}`, hours: hoursOf(start) });
+    start = index;
+  }
+  return rows;
+}
 
 /** Only web addresses become links; anything else an admin typed is left out. */
 function safeWebUrl(value: string | undefined) {
@@ -59,8 +78,14 @@ export async function loader() {
     const href = safeWebUrl(settings.get(key));
     return href ? [{ label, href }] : [];
   });
+  const optional = (key: string) => settings.get(key)?.trim() || null;
   return {
     company: companyDetailsFrom(settings),
+    alternatePhone: optional("contact_alternate_phone"),
+    emergencyContact: optional("emergency_contact"),
+    website: safeWebUrl(settings.get("website_url")),
+    supportEmail: settingOrDefault(settings, "support_email"),
+    businessHours: businessHoursFrom(settings),
     social,
     botCheck: publicBotCheckConfig(botCheckSettingsFrom(getEnv())),
   };
@@ -91,7 +116,7 @@ function Panel({
       className="rounded-2xl border border-line bg-white p-6 shadow-sm"
     >
       <h2 id={`${id}-heading`} className="flex items-center gap-3 text-lg font-semibold text-ink">
-        <span className="grid size-9 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
+        <span className="grid size-9 place-items-center rounded-lg bg-primary/10 text-primary-strong">
           <Icon aria-hidden className="size-5" />
         </span>
         {title}
@@ -110,7 +135,16 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, social, botCheck } = loaderData;
+  const {
+    company,
+    alternatePhone,
+    emergencyContact,
+    supportEmail,
+    website,
+    businessHours,
+    social,
+    botCheck,
+  } = loaderData;
   const posted = useServerFormResult(actionData);
   const sent = posted.result?.ok === true;
   const refused = posted.result && !posted.result.ok ? posted.result : null;
@@ -151,6 +185,56 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     </a>
                   </dd>
                 </div>
+                {alternatePhone ? (
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <Phone aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                      Alternate phone
+                    </dt>
+                    <dd>
+                      <a href={telHref(alternatePhone)} className={phoneLink}>
+                        {alternatePhone}
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                <div className="relative pl-8">
+                  <dt className="text-sm text-muted">
+                    <LifeBuoy aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                    Support
+                  </dt>
+                  <dd>
+                    <a href={`mailto:${supportEmail}`} className={detailLink}>
+                      {supportEmail}
+                    </a>
+                  </dd>
+                </div>
+                {website ? (
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <Globe aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                      Website
+                    </dt>
+                    <dd>
+                      <ExternalAnchor
+                        href={website}
+                        className={`inline-flex items-center gap-1 ${detailLink}`}
+                        iconClassName="size-3.5 shrink-0"
+                      >
+                        {new URL(website).host}
+                      </ExternalAnchor>
+                    </dd>
+                  </div>
+                ) : null}
+                {emergencyContact ? (
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <Siren aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
+                      Emergency contact
+                    </dt>
+                    <dd className="break-words font-medium text-ink">{emergencyContact}</dd>
+                  </div>
+                ) : null}
                 <div className="relative pl-8">
                   <dt className="text-sm text-muted">
                     <MapPin aria-hidden className="absolute left-0 top-0.5 size-5 text-muted" />
@@ -181,7 +265,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     <li key={item.label}>
                       <ExternalAnchor
                         href={item.href}
-                        className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-indigo-300 hover:text-primary-strong"
+                        className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-primary hover:text-primary-strong"
                         iconClassName="size-4"
                       >
                         {item.label}

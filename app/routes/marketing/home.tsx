@@ -23,7 +23,13 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Artificial Intelligence and Creativity",
+    // The brand description from the branding settings (its default is this page's own text).
     description:
+      (
+        matches.find((m) => m?.id === "root")?.loaderData as
+          | { brandDescription?: string }
+          | undefined
+      )?.brandDescription ??
       "AI chatbots, voice agents, process automation, web development, marketing automation and consulting for small and medium businesses.",
     path: "/",
   });

@@ -1,0 +1,142 @@
+import { CheckCircle2, Save } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { type ExternalLinkKey, externalLinkLabels } from "~/content/external-links";
+import { type SiteSettings, siteSettingsSchema } from "~/schemas/admin/settings";
+import { FieldGroup, TextField, validate } from "./form-bits";
+
+/** What the action answered to a plain form post (before JavaScript loaded). */
+interface PostedAnswer {
+  ok: boolean;
+  toast?: { title: string; description?: string };
+  fieldErrors?: Record<string, string>;
+}
+
+const productKeys: ExternalLinkKey[] = [
+  "omniconnect_app_url",
+  "hiring_hub_app_url",
+  "opshub_app_url",
+  "studio_app_url",
+];
+const demoKeys: ExternalLinkKey[] = ["demo_restaurant_url", "demo_tax_url", "demo_legal_url"];
+
+/** The Settings tab's form: site name and tagline, contact details, outbound addresses. */
+export function SiteSettingsForm({
+  values,
+  posted,
+}: {
+  values: SiteSettings;
+  posted?: PostedAnswer | null;
+}) {
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "site-settings" });
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? (fetcher.data ? fieldErrors : (posted?.fieldErrors ?? {}));
+  const formRef = useRef<HTMLFormElement>(null);
+  // When the stored values change (this form saved, or a dialog saved a shared key such as the
+  // site name), the fields show them: reset() goes back to the new default values.
+  const valuesKey = JSON.stringify(values);
+  const shownKey = useRef(valuesKey);
+  useEffect(() => {
+    if (shownKey.current === valuesKey) return;
+    shownKey.current = valuesKey;
+    formRef.current?.reset();
+  }, [valuesKey]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const found = validate(siteSettingsSchema, Object.fromEntries(new FormData(form)));
+    setClientErrors(found);
+    if (found) {
+      event.preventDefault();
+      const first = Object.keys(found)[0];
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+  }
+
+  const field = (
+    name: keyof SiteSettings,
+    label: string,
+    extra: Partial<React.ComponentProps<typeof TextField>> = {},
+  ) => (
+    <TextField
+      id={`settings-${name}`}
+      name={name}
+      label={label}
+      defaultValue={values[name]}
+      error={errors[name]}
+      required
+      {...extra}
+    />
+  );
+
+  const urlField = (key: ExternalLinkKey) =>
+    field(key, externalLinkLabels[key], { type: "url", inputMode: "url", autoComplete: "url" });
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/admin/settings"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-8 rounded-2xl border border-line bg-white p-6 shadow-sm"
+    >
+      <input type="hidden" name="intent" value="settings" />
+      {!fetcher.data && posted ? (
+        posted.ok ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+          >
+            <CheckCircle2 aria-hidden className="size-4" />
+            {posted.toast?.title}
+          </p>
+        ) : (
+          <Alert>
+            <strong>{posted.toast?.title}.</strong> {posted.toast?.description}
+          </Alert>
+        )
+      ) : null}
+      <FieldGroup title="Site" description="Shown in the header, page titles and the footer.">
+        {field("siteName", "Site name", { maxLength: 80 })}
+        {field("tagline", "Tagline", { maxLength: 160 })}
+      </FieldGroup>
+      <FieldGroup
+        title="Contact"
+        description="Shown in the footer, on the contact page and in the legal pages."
+      >
+        {field("contactEmail", "Contact email", { type: "email", autoComplete: "email" })}
+        {field("contactPhone", "Phone", { type: "tel", autoComplete: "tel" })}
+        <div className="sm:col-span-2">
+          {field("contactAddress", "Address", { autoComplete: "street-address" })}
+        </div>
+      </FieldGroup>
+      <FieldGroup
+        title="Product apps"
+        description="Where the product pages and the footer send visitors who open an app."
+      >
+        {productKeys.map((key) => (
+          <div key={key}>{urlField(key)}</div>
+        ))}
+      </FieldGroup>
+      <FieldGroup
+        title="Demo sites and booking"
+        description="The demo buttons on the Demos page and the booking page offered after a consultation request."
+      >
+        {demoKeys.map((key) => (
+          <div key={key}>{urlField(key)}</div>
+        ))}
+        {urlField("booking_url")}
+      </FieldGroup>
+      <div className="flex justify-end border-t border-line pt-6">
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner className="size-4" label="Saving" /> : <Save aria-hidden />}
+          {busy ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

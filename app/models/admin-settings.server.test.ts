@@ -1,0 +1,211 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildFooter } from "~/content/footer";
+import type { Database } from "~/db/client.server";
+import { webSettings } from "~/db/schema.server";
+import { seedDefaults } from "~/db/seed.server";
+import {
+  brandingSchema,
+  contactInfoSchema,
+  footerSchema,
+  siteSettingsSchema,
+} from "~/schemas/admin/settings";
+import { calls } from "../../tests/support/admin-actions/settings";
+import { backends, createTestDatabase } from "../../tests/support/test-database";
+import {
+  brandingEntries,
+  contactInfoEntries,
+  footerEntries,
+  readSettings,
+  readSettingsView,
+  siteSettingsEntries,
+  writeSettings,
+} from "./admin-settings.server";
+
+const apps = { hiringHub: "https://hiring.example", opsHub: "https://ops.example" };
+
+describe.each(backends)("admin settings on %s", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase(backend);
+    await seedDefaults(database.db);
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("shows the defaults the public site shows, business hours and brand colours included", async () => {
+    const view = await readSettingsView(database.db);
+    expect(view.branding.primaryColor).toBe("#6366f1");
+    expect(view.branding.accentColor).toBe("#8b5cf6");
+    expect(view.branding.logoUrl).toBe("");
+    expect(view.contactInfo.businessHours.monday).toBe("9:00 AM – 6:00 PM");
+    expect(view.contactInfo.businessHours.friday).toBe("9:00 AM – 6:00 PM");
+    expect(view.contactInfo.businessHours.saturday).toBe("Closed");
+    expect(view.contactInfo.businessHours.sunday).toBe("Closed");
+    expect(view.contactInfo.socialMedia.linkedin).toBe("");
+    expect(view.settings.booking_url).toMatch(/^https:\/\//);
+    // The footer editor starts from the links the footer shows, legal pages included.
+    expect(view.footer.links.filter((l) => l.section === "legal").map((l) => l.url)).toEqual([
+      "/privacy-policy",
+      "/terms-of-service",
+      "/cookie-policy",
+      "/data-deletion",
+    ]);
+    expect(view.footer.links.filter((l) => l.section === "products")).toHaveLength(3);
+  });
+
+  it("keeps one value per key: the settings tab, branding, footer and contact info share them", async () => {
+    const settings = siteSettingsSchema.parse({
+      ...(await readSettingsView(database.db)).settings,
+      siteName: "Acme AI",
+      contactEmail: "hello@acme.test",
+    });
+    await writeSettings(database.db, siteSettingsEntries(settings));
+    const view = await readSettingsView(database.db);
+    expect(view.branding.siteName).toBe("Acme AI");
+    expect(view.footer.email).toBe("hello@acme.test");
+    expect(view.contactInfo.email).toBe("hello@acme.test");
+
+    const contact = contactInfoSchema.parse({ ...view.contactInfo, phone: "+1 555 0100" });
+    await writeSettings(database.db, contactInfoEntries(contact));
+    expect((await readSettingsView(database.db)).footer.phone).toBe("+1 555 0100");
+  });
+
+  it("stores footer links as the groups the public footer reads, an emptied section included", async () => {
+    const view = await readSettingsView(database.db);
+    const footer = footerSchema.parse({
+      ...view.footer,
+      links: [
+        ...view.footer.links.filter((l) => l.section !== "company"),
+        { label: "Status", url: "https://status.acme.test", section: "support" },
+      ],
+    });
+    await writeSettings(database.db, footerEntries(footer, await readSettings(database.db)));
+    const stored = await readSettings(database.db);
+    const publicFooter = buildFooter(stored, apps);
+    expect(publicFooter.groups.Company).toEqual([]);
+    expect(publicFooter.groups.Support).toEqual([
+      { name: "Status", href: "https://status.acme.test", external: true },
+    ]);
+    expect(publicFooter.legal).toHaveLength(4);
+    // Reopening the editor shows the same links back, section by section in the saved order.
+    const again = await readSettingsView(database.db);
+    const order = ["products", "company", "support", "legal"];
+    const bySection = [...footer.links].sort(
+      (a, b) => order.indexOf(a.section) - order.indexOf(b.section),
+    );
+    expect(again.footer.links).toEqual(bySection);
+  });
+
+  it("keeps a saved footer link to a product app following that app's address", async () => {
+    const view = await readSettingsView(database.db);
+    const footer = footerSchema.parse(view.footer);
+    await writeSettings(database.db, footerEntries(footer, await readSettings(database.db)));
+    await writeSettings(database.db, { hiring_hub_app_url: "https://jobs.acme.test" });
+    const stored = await readSettings(database.db);
+    const products = buildFooter(stored, apps).groups.Products ?? [];
+    expect(products.find((l) => l.name === "Hiring Hub")?.href).toBe("https://jobs.acme.test");
+    expect((await readSettingsView(database.db)).footer.links).toContainEqual({
+      label: "Hiring Hub",
+      url: "https://jobs.acme.test",
+      section: "products",
+    });
+  });
+
+  it("writes every key of a save and answers the ones that changed", async () => {
+    const branding = brandingSchema.parse({
+      ...(await readSettingsView(database.db)).branding,
+      primaryColor: "#ABC",
+    });
+    const changed = await writeSettings(database.db, brandingEntries(branding));
+    expect(changed).toEqual(["brand_primary_color"]);
+    const [row] = await database.db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "brand_primary_color"));
+    expect(row?.value).toBe("#aabbcc");
+    // A key the seed did not write (a new setting) is inserted with its description.
+    await writeSettings(database.db, { social_linkedin: "https://linkedin.com/company/acme" });
+    const [social] = await database.db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "social_linkedin"));
+    expect(social?.value).toBe("https://linkedin.com/company/acme");
+    expect(social?.description).toBe("LinkedIn page");
+  });
+
+  it("writes all or nothing", async () => {
+    await expect(
+      writeSettings(database.db, { site_name: "Half saved", footer_copyright: "bad\0value" }),
+    ).rejects.toThrow();
+    const stored = await readSettings(database.db);
+    expect(stored.get("site_name")).toBe("AI Solutions");
+  });
+});
+
+describe("settings schemas", () => {
+  it("refuses bad e-mails, non-web addresses and bad colours with a field message", () => {
+    const settings = siteSettingsSchema.safeParse({
+      siteName: "A",
+      tagline: "B",
+      contactEmail: "not-an-email",
+      contactPhone: "1",
+      contactAddress: "x",
+      booking_url: "javascript:alert(1)",
+    });
+    expect(settings.success).toBe(false);
+    const paths = settings.error?.issues.map((i) => i.path.join("."));
+    expect(paths).toContain("contactEmail");
+    expect(paths).toContain("booking_url");
+    expect(paths).toContain("hiring_hub_app_url");
+
+    const branding = brandingSchema.safeParse({
+      siteName: "A",
+      tagline: "B",
+      description: "C",
+      logoUrl: "//evil.example/logo.png",
+      primaryColor: "red",
+      accentColor: "#12345",
+    });
+    expect(branding.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["logoUrl", "Enter an image address starting with https:// or /, or upload a logo"],
+      ["primaryColor", "Enter a colour as a hex code, such as #6366f1"],
+      ["accentColor", "Enter a colour as a hex code, such as #6366f1"],
+    ]);
+  });
+
+  it("asks for a label and a URL for a footer link and refuses script addresses", () => {
+    const base = { description: "d", copyright: "c", email: "a@b.co", phone: "1", address: "x" };
+    const result = footerSchema.safeParse({
+      ...base,
+      links: [
+        { label: "", url: "/about", section: "company" },
+        { label: "Bad", url: "javascript:alert(1)", section: "legal" },
+        { label: "Odd", url: "/x", section: "elsewhere" },
+      ],
+    });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual([
+      "links.0.label",
+      "links.1.url",
+      "links.2.section",
+    ]);
+  });
+
+  it("accepts every payload the access test sends, so a missing guard would show", () => {
+    const schemas = {
+      settings: siteSettingsSchema,
+      branding: brandingSchema,
+      footer: footerSchema,
+      "contact-info": contactInfoSchema,
+    } as const;
+    const posts = calls.filter((call) => call.method === "POST");
+    expect(
+      posts.map((call) => (call.form ?? call.json) as { intent: string }).map((b) => b.intent),
+    ).toEqual(["settings", "branding", "footer", "contact-info"]);
+    for (const call of posts) {
+      const body = (call.form ?? call.json) as { intent: keyof typeof schemas };
+      expect(schemas[body.intent].safeParse(body).error?.issues ?? [], call.name).toEqual([]);
+    }
+  });
+});

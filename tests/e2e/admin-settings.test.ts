@@ -1,0 +1,440 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Account,
+  createAdmin,
+  type OwnServer,
+  openAdminTab,
+  signedInContext,
+  startOwnServer,
+} from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
+import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+
+/**
+ * The Settings tab and its three dialogs (branding, footer, contact info): every editor saves, the
+ * values survive a restart, and the public pages show them. One own server, restarted once after
+ * all the saves.
+ */
+
+const saved = {
+  siteName: "Acme Robotics",
+  restaurantDemo: "https://restaurant.acme-robotics.test/try",
+  tagline: "Robots that answer the phone",
+  primary: "#0f766e",
+  accent: "#b45309",
+  logo: "/favicon.svg",
+  copyright: "Acme Robotics Inc. Built with care.",
+  footerDescription: "Friendly robots for small businesses, from Ruskin with love.",
+  link: { label: "Status page", url: "https://status.acme-robotics.test/" },
+  saturday: "10:00 AM – 2:00 PM",
+  phone: "(555) 010-0199",
+  linkedin: "https://www.linkedin.com/company/acme-robotics",
+  website: "https://acme-robotics.test/",
+};
+
+let browser: Browser;
+let server: OwnServer;
+let admin: Account;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startOwnServer();
+  admin = await createAdmin(server.dataDir);
+  context = await signedInContext(browser, server.url, admin, {
+    viewport: { width: 1280, height: 900 },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function openSettings(): Promise<Page> {
+  const page = await newPage(context);
+  await openAdminTab(page, "/admin/settings", "Settings");
+  // The dialogs open with JavaScript: wait until the page has hydrated.
+  await page.waitForFunction(() =>
+    Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+  );
+  return page;
+}
+
+/** Opens a quick action's dialog and waits until its stored values are in. */
+async function openDialog(page: Page, trigger: RegExp, title: string): Promise<Locator> {
+  await page.getByRole("button", { name: trigger }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.getByRole("button", { name: /^Save / }).waitFor();
+  return dialog;
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 })
+    .toBe(true);
+}
+
+describe("saving each editor", () => {
+  it("saves the Settings tab before its script has loaded, and shows a refusal there too", async () => {
+    const noScript = await browser.newContext({
+      baseURL: server.url,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const page = await newPage(noScript);
+    await page.goto("/admin/settings");
+    const email = page.getByRole("textbox", { name: "Contact email", exact: true });
+    await email.fill("still not an email");
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("alert").textContent()).toContain("Enter a valid email address");
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+
+    await page.goto("/admin/settings");
+    await page
+      .getByRole("textbox", { name: "Tagline", exact: true })
+      .fill("Written without script");
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("status").first().textContent()).toContain("Settings Saved");
+    expect(await page.getByRole("textbox", { name: "Tagline", exact: true }).inputValue()).toBe(
+      "Written without script",
+    );
+    await noScript.close();
+  });
+
+  it("saves the Settings tab: the site name and a demo site's address", async () => {
+    const page = await openSettings();
+    await page.getByRole("textbox", { name: "Site name", exact: true }).fill(saved.siteName);
+    await page
+      .getByRole("textbox", { name: "Restaurant demo site", exact: true })
+      .fill(saved.restaurantDemo);
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await expectToast(page, "Settings Saved");
+    await page.waitForTimeout(500);
+    expect(await page.getByText("Settings Saved", { exact: true }).count()).toBe(1);
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("saves branding: tagline, logo and both brand colours; the shared site name is already there", async () => {
+    const page = await openSettings();
+    const dialog = await openDialog(page, /Logo & Branding/, "Logo and Branding");
+    expect(await dialog.getByRole("textbox", { name: "Site name", exact: true }).inputValue()).toBe(
+      saved.siteName,
+    );
+    await dialog.getByRole("textbox", { name: "Tagline", exact: true }).fill(saved.tagline);
+    await dialog.getByRole("textbox", { name: "Logo URL", exact: true }).fill(saved.logo);
+    await dialog.getByRole("textbox", { name: "Primary colour", exact: true }).fill(saved.primary);
+    await dialog.getByRole("textbox", { name: "Accent colour", exact: true }).fill(saved.accent);
+    expect(await dialog.getByLabel("Primary colour picker").inputValue()).toBe(saved.primary);
+    await dialog.getByRole("button", { name: "Save Branding", exact: true }).click();
+    await expectToast(page, "Logo and branding have been updated successfully.");
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("saves the footer: copyright, description, a new Support link and a removed legal link", async () => {
+    const page = await openSettings();
+    const dialog = await openDialog(page, /Footer Content/, "Footer Content");
+    await dialog.getByRole("textbox", { name: "Copyright", exact: true }).fill(saved.copyright);
+    await dialog
+      .getByRole("textbox", { name: "Description", exact: true })
+      .fill(saved.footerDescription);
+    const add = dialog.getByRole("button", { name: "Add Link", exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Label", exact: true }).fill(saved.link.label);
+    await dialog.getByRole("textbox", { name: "URL", exact: true }).fill(saved.link.url);
+    await dialog.getByRole("combobox", { name: "Section", exact: true }).selectOption("support");
+    await add.click();
+    const support = dialog.getByRole("region", { name: "Support links" });
+    expect(
+      await support.getByRole("textbox", { name: "Label of Support link 1" }).inputValue(),
+    ).toBe(saved.link.label);
+    await dialog.getByRole("button", { name: "Remove Cookie Policy", exact: true }).click();
+    await dialog.getByRole("button", { name: "Save Footer", exact: true }).click();
+    await expectToast(page, "Footer Updated");
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("saves contact info: a day's hours, the phone and a social page", async () => {
+    const page = await openSettings();
+    const dialog = await openDialog(page, /Contact Info/, "Contact Information");
+    expect(await dialog.getByRole("textbox", { name: "Monday", exact: true }).inputValue()).toBe(
+      "9:00 AM – 6:00 PM",
+    );
+    expect(await dialog.getByRole("textbox", { name: "Sunday", exact: true }).inputValue()).toBe(
+      "Closed",
+    );
+    await dialog.getByRole("textbox", { name: "Saturday", exact: true }).fill(saved.saturday);
+    await dialog.getByRole("textbox", { name: "Phone", exact: true }).fill(saved.phone);
+    await dialog.getByRole("textbox", { name: "LinkedIn", exact: true }).fill(saved.linkedin);
+    await dialog.getByRole("textbox", { name: "Website", exact: true }).fill(saved.website);
+    await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).click();
+    await expectToast(page, "Contact Information Updated");
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    // One value per key: the Settings tab's phone field shows the new phone at once.
+    const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+    await expect.poll(() => phone.inputValue(), { timeout: 10_000 }).toBe(saved.phone);
+    expectCleanPage(page);
+    await page.close();
+  });
+});
+
+describe("on a phone and for assistive technology", () => {
+  it("fits 375 px without sideways scrolling and passes axe, the tab and each dialog", async () => {
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 800 },
+      storageState: await context.storageState(),
+    });
+    const page = await newPage(phone);
+    await openAdminTab(page, "/admin/settings", "Settings");
+    await page.waitForFunction(() =>
+      Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+    );
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    for (const [trigger, title] of [
+      [/Logo & Branding/, "Logo and Branding"],
+      [/Footer Content/, "Footer Content"],
+      [/Contact Info/, "Contact Information"],
+    ] as const) {
+      const dialog = await openDialog(page, trigger, title);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      // Focus goes back to the button that opened the dialog.
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(trigger);
+    }
+    expectCleanPage(page);
+    await phone.close();
+  });
+});
+
+describe("when the stored values cannot be loaded", () => {
+  it("says so in a toast and in the dialog, and loads them on Try again", async () => {
+    const page = await openSettings();
+    let failing = true;
+    await page.route("**/admin/settings/values", (route) =>
+      failing ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: /Contact Info/ }).click();
+    await expectToast(page, "Could not load contact information.");
+    expect(await page.getByText("Error Loading Data", { exact: true }).isVisible()).toBe(true);
+    const dialog = page.getByRole("dialog", { name: "Contact Information" });
+    failing = false;
+    await dialog.getByRole("button", { name: "Try again", exact: true }).click();
+    await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).waitFor();
+    expect(await dialog.getByRole("textbox", { name: "Saturday", exact: true }).inputValue()).toBe(
+      saved.saturday,
+    );
+    expectCleanPage(page, [/status of 500/]);
+    await page.close();
+  });
+});
+
+describe("refusing bad input", () => {
+  /** A POST to the tab's action as its script sends it (the single-fetch data URL). */
+  function post(body: { form?: Record<string, string>; json?: Record<string, unknown> }) {
+    return context.request.post("/admin/settings.data", {
+      headers: { Origin: server.url },
+      ...(body.form ? { form: body.form } : { data: body.json }),
+      maxRedirects: 0,
+    });
+  }
+
+  it("shows the field's message in the browser before anything is sent", async () => {
+    const page = await openSettings();
+    const email = page.getByRole("textbox", { name: "Contact email", exact: true });
+    await email.fill("not an email");
+    await page.getByRole("button", { name: "Save Settings", exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByText("Enter a valid email address, such as name@example.com").isVisible(),
+      )
+      .toBe(true);
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("refuses an invalid email, a non-web address and a bad colour on the server, saving nothing", async () => {
+    const settings = await post({
+      form: {
+        intent: "settings",
+        siteName: "Should Not Be Saved",
+        tagline: "x",
+        contactEmail: "nope",
+        contactPhone: "1",
+        contactAddress: "x",
+        booking_url: "ftp://files.example/book",
+      },
+    });
+    expect(settings.status()).toBe(400);
+    const settingsBody = await settings.text();
+    expect(settingsBody).toContain("Enter a valid email address, such as name@example.com");
+    expect(settingsBody).toContain("Enter a web address starting with http:// or https://");
+
+    const branding = await post({
+      json: {
+        intent: "branding",
+        siteName: "Should Not Be Saved",
+        tagline: "x",
+        description: "x",
+        logoUrl: "",
+        primaryColor: "blue",
+        accentColor: "#8b5cf6",
+      },
+    });
+    expect(branding.status()).toBe(400);
+    expect(await branding.text()).toContain("Enter a colour as a hex code, such as #6366f1");
+
+    const contact = await post({
+      json: {
+        intent: "contact-info",
+        email: "a@b.co",
+        socialMedia: { linkedin: "javascript:alert(1)" },
+      },
+    });
+    expect(contact.status()).toBe(400);
+    expect(await contact.text()).toContain("Enter a web address starting with http:// or https://");
+
+    const values = await context.request.get("/admin/settings/values");
+    const view = await values.json();
+    expect(view.settings.siteName).toBe(saved.siteName);
+    expect(view.branding.primaryColor).toBe(saved.primary);
+  });
+});
+
+describe("after a restart", () => {
+  beforeAll(async () => {
+    await server.restart();
+  }, 120_000);
+
+  it("keeps every value in the Settings tab and the dialogs", async () => {
+    const page = await openSettings();
+    expect(await page.getByRole("textbox", { name: "Site name", exact: true }).inputValue()).toBe(
+      saved.siteName,
+    );
+    expect(
+      await page.getByRole("textbox", { name: "Restaurant demo site", exact: true }).inputValue(),
+    ).toBe(saved.restaurantDemo);
+    // The contact dialog and the Settings tab share the phone.
+    expect(await page.getByRole("textbox", { name: "Phone", exact: true }).inputValue()).toBe(
+      saved.phone,
+    );
+
+    let dialog = await openDialog(page, /Logo & Branding/, "Logo and Branding");
+    expect(await dialog.getByRole("textbox", { name: "Tagline", exact: true }).inputValue()).toBe(
+      saved.tagline,
+    );
+    expect(
+      await dialog.getByRole("textbox", { name: "Primary colour", exact: true }).inputValue(),
+    ).toBe(saved.primary);
+    expect(
+      await dialog.getByRole("textbox", { name: "Accent colour", exact: true }).inputValue(),
+    ).toBe(saved.accent);
+    expect(await dialog.getByRole("textbox", { name: "Logo URL", exact: true }).inputValue()).toBe(
+      saved.logo,
+    );
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+
+    dialog = await openDialog(page, /Footer Content/, "Footer Content");
+    expect(await dialog.getByRole("textbox", { name: "Copyright", exact: true }).inputValue()).toBe(
+      saved.copyright,
+    );
+    const support = dialog.getByRole("region", { name: "Support links" });
+    expect(await support.getByRole("textbox", { name: "URL of Support link 1" }).inputValue()).toBe(
+      saved.link.url,
+    );
+    expect(await dialog.getByRole("button", { name: "Remove Cookie Policy" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+
+    dialog = await openDialog(page, /Contact Info/, "Contact Information");
+    expect(await dialog.getByRole("textbox", { name: "Saturday", exact: true }).inputValue()).toBe(
+      saved.saturday,
+    );
+    expect(await dialog.getByRole("textbox", { name: "LinkedIn", exact: true }).inputValue()).toBe(
+      saved.linkedin,
+    );
+    await page.keyboard.press("Escape");
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("shows the site name, logo and brand colours in the public header", async () => {
+    const page = await newPage(await browser.newContext({ baseURL: server.url }));
+    await page.goto("/");
+    const home = page.getByRole("navigation", { name: "Main" }).getByRole("link").first();
+    expect((await home.textContent())?.trim()).toBe(saved.siteName);
+    expect(await page.getByTestId("site-logo").first().getAttribute("src")).toBe(saved.logo);
+    const [button, expected, fallback] = await page.evaluate(() => {
+      const cta = Array.from(document.querySelectorAll("header a")).find(
+        (el) => el.textContent?.trim() === "Get Started",
+      ) as HTMLElement;
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      probe.style.backgroundColor = "color-mix(in oklab, #0f766e 78%, black)";
+      const want = getComputedStyle(probe).backgroundColor;
+      probe.style.backgroundColor = "color-mix(in oklab, #6366f1 78%, black)";
+      const old = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return [getComputedStyle(cta).backgroundColor, want, old];
+    });
+    expect(button).toBe(expected);
+    expect(button).not.toBe(fallback);
+    expectCleanPage(page);
+    await page.context().close();
+  });
+
+  it("shows the footer's texts and links, and the contact page's hours, phone and social page", async () => {
+    const page = await newPage(await browser.newContext({ baseURL: server.url }));
+    await page.goto("/contact");
+    const footer = page.locator("footer");
+    expect(await footer.textContent()).toContain(`${new Date().getFullYear()} ${saved.copyright}`);
+    expect(await footer.textContent()).toContain(saved.footerDescription);
+    expect(await footer.textContent()).toContain(saved.tagline);
+    expect(await footer.textContent()).toContain(saved.phone);
+    const status = footer
+      .getByRole("navigation", { name: "Support links" })
+      .getByRole("link", { name: /Status page/ });
+    expect(await status.getAttribute("href")).toBe(saved.link.url);
+    const legal = footer.getByRole("navigation", { name: "Legal" });
+    expect(await legal.getByRole("link", { name: "Privacy Policy" }).count()).toBe(1);
+    expect(await legal.getByRole("link", { name: "Cookie Policy" }).count()).toBe(0);
+
+    const hours = page.getByRole("region", { name: "Business hours" });
+    const rows = await hours.locator("dl > div").allTextContents();
+    expect(rows).toEqual([
+      "Monday – Friday9:00 AM – 6:00 PM",
+      `Saturday${saved.saturday}`,
+      "SundayClosed",
+    ]);
+    const details = page.getByRole("region", { name: "Contact details" });
+    expect(await details.textContent()).toContain(saved.phone);
+    expect(
+      await details.getByRole("link", { name: /acme-robotics\.test/ }).getAttribute("href"),
+    ).toBe(saved.website);
+    const linkedin = page.getByRole("region", { name: "Follow us" }).getByRole("link", {
+      name: /LinkedIn/,
+    });
+    expect(await linkedin.getAttribute("href")).toBe(saved.linkedin);
+    expectCleanPage(page);
+
+    await page.goto("/demos");
+    const demo = page.getByRole("link", { name: /Open Restaurant Demo/ });
+    expect(await demo.getAttribute("href")).toBe(saved.restaurantDemo);
+    expectCleanPage(page);
+    await page.context().close();
+  });
+});
