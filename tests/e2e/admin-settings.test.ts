@@ -10,6 +10,7 @@ import {
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { PNG } from "../support/media-fixtures";
 
 /**
  * The Settings tab and its three dialogs (branding, footer, contact info): every editor saves, the
@@ -436,5 +437,32 @@ describe("after a restart", () => {
     expect(await demo.getAttribute("href")).toBe(saved.restaurantDemo);
     expectCleanPage(page);
     await page.context().close();
+  });
+
+  it("uploads a new logo into the media library, and the public header shows it", async () => {
+    const page = await openSettings();
+    const dialog = await openDialog(page, /Logo & Branding/, "Logo and Branding");
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await (await chooser).setFiles({ name: "new-logo.png", mimeType: "image/png", buffer: PNG });
+    await expectToast(page, "New logo has been uploaded successfully.");
+    const logoUrl = await dialog
+      .getByRole("textbox", { name: "Logo URL", exact: true })
+      .inputValue();
+    expect(logoUrl).toMatch(/^\/media\/\d{13}-[0-9a-f]{16}\.png$/);
+    await dialog.getByRole("button", { name: "Save Branding", exact: true }).click();
+    await expectToast(page, "Logo and branding have been updated successfully.");
+    expectCleanPage(page);
+    await page.close();
+
+    const visitor = await newPage(await browser.newContext({ baseURL: server.url }));
+    await visitor.goto("/");
+    expect(await visitor.getByTestId("site-logo").first().getAttribute("src")).toBe(logoUrl);
+    const served = await fetch(`${server.url}${logoUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expectCleanPage(visitor);
+    await visitor.context().close();
   });
 });

@@ -4,6 +4,7 @@ import {
   adminFailure,
   adminSuccess,
   fieldErrorsOf,
+  isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireAdmin } from "~/auth/session.server";
@@ -93,22 +94,13 @@ function isIntent(value: unknown): value is SettingsIntent {
   return typeof value === "string" && (settingsIntents as readonly string[]).includes(value);
 }
 
-/** The shared helpers throw their refusals; a thrown answer would reach the error boundary. */
-function isThrownAnswer(error: unknown) {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { type?: unknown }).type === "DataWithResponseInit"
-  );
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   let values: Record<string, unknown>;
   try {
     values = await readAdminPayload(request, "Error Saving Data");
   } catch (error) {
-    if (isThrownAnswer(error)) return error as ReturnType<typeof adminFailure>;
+    if (isAdminRefusal(error)) return error;
     throw error;
   }
   const intent = values.intent;
