@@ -97,6 +97,19 @@ describe("the dashboard's tabs", () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${tab.path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+      // The tab bar scrolls on its own; the current tab is brought into view.
+      const current = page
+        .getByRole("navigation", { name: "Admin sections" })
+        .locator('[aria-current="page"]');
+      await expect
+        .poll(
+          async () => {
+            const box = await current.boundingBox();
+            return box !== null && box.x >= 0 && box.x + box.width <= 375;
+          },
+          { message: `${tab.path}: current tab visible` },
+        )
+        .toBe(true);
       await expectNoAxeViolations(page);
     }
     expectCleanPage(page);

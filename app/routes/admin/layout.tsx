@@ -1,5 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { adminTabs } from "~/admin/tabs";
 import { requireAdmin } from "~/auth/session.server";
 import { cn } from "~/lib/utils";
@@ -16,6 +17,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const tabList = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the bar is wider than the screen: bring the current tab into view.
+  useEffect(() => {
+    const current = adminTabs.find((tab) => tab.path === pathname.replace(/\/$/, ""));
+    if (!current) return;
+    tabList.current
+      ?.querySelector(`a[href="${current.path}"]`)
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -30,7 +41,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {/* Links, not ARIA tabs: each section is a page with its own URL, history entry and
           loader; the current one is marked aria-current. On a phone the bar scrolls sideways. */}
       <nav aria-label="Admin sections" className="mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex w-max gap-1 rounded-lg bg-surface p-1 sm:w-auto sm:flex-wrap">
+        <ul
+          ref={tabList}
+          className="flex w-max gap-1 rounded-lg bg-surface p-1 sm:w-auto sm:flex-wrap"
+        >
           {adminTabs.map((tab) => (
             <li key={tab.path}>
               <NavLink
