@@ -15,7 +15,7 @@ export function BrandingQuickAction() {
     <QuickActionDialog
       icon={Palette}
       label="Logo & Branding"
-      hint="Name, logo, colours"
+      hint="The site name, logo, tagline and colours."
       title="Logo and Branding"
       description="The site name, logo, tagline and brand colours the public site uses."
       loadFailure={{ title: "Error Loading Data", description: "Could not load branding." }}
@@ -30,7 +30,7 @@ export function FooterQuickAction() {
     <QuickActionDialog
       icon={PanelBottom}
       label="Footer Content"
-      hint="Description, contact, links"
+      hint="The footer's text, contact details and links."
       title="Footer Content"
       description="The text, contact details and links at the bottom of every page."
       loadFailure={{
@@ -49,7 +49,7 @@ export function ContactInfoQuickAction() {
     <QuickActionDialog
       icon={Contact}
       label="Contact Info"
-      hint="Addresses, hours, social media"
+      hint="Addresses, business hours and social media."
       title="Contact Information"
       description="How visitors reach you: the contact page, the footer and the legal pages use it."
       loadFailure={{

@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { RefreshCw } from "lucide-react";
 import type * as React from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { QuickActionButton } from "~/components/admin/content/quick-action";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import {
@@ -86,18 +87,7 @@ export function QuickActionDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <button
-          type="button"
-          className="flex w-full items-center gap-3 rounded-xl border border-line bg-white p-4 text-left shadow-sm transition-colors hover:border-primary hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        >
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary-strong">
-            <Icon aria-hidden className="size-5" />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-sm font-semibold text-ink">{label}</span>
-            <span className="block text-xs text-muted">{hint}</span>
-          </span>
-        </button>
+        <QuickActionButton title={label} description={hint} icon={Icon} />
       </DialogTrigger>
       <DialogContent className={wide}>
         <DialogHeader>
