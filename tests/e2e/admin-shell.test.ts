@@ -105,7 +105,7 @@ describe("the dashboard's tabs", () => {
         .poll(
           async () => {
             const box = await current.boundingBox();
-            return box !== null && box.x >= 0 && box.x + box.width <= 375;
+            return box !== null && box.x >= 0 && box.x + box.width <= 376;
           },
           { message: `${tab.path}: current tab visible` },
         )

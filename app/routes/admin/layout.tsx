@@ -25,7 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     if (!current) return;
     tabList.current
       ?.querySelector(`a[href="${current.path}"]`)
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      ?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [pathname]);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
