@@ -1,16 +1,8 @@
-import { ArrowDown, ArrowUp, LoaderCircle, Menu, Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu, Plus, X } from "lucide-react";
+import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { NavMenuRow } from "~/models/admin-content.server";
@@ -21,8 +13,9 @@ import {
   navItemSchema,
   navMenuSchema,
 } from "~/schemas/admin/content";
-import { moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
-import { QuickActionButton } from "./quick-action";
+import { EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
+import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
+import { QuickActionEditorDialog } from "./quick-action";
 import { TextField } from "./text-field";
 
 interface Row {
@@ -33,26 +26,15 @@ interface Row {
 
 /** The site header's menu: edited here as a list, saved as a whole. */
 export function NavMenuQuickAction({ items }: { items: NavMenuRow[] | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickActionButton
-          title="Navigation menu"
-          description="The links in the site header."
-          icon={Menu}
-        />
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Navigation menu</DialogTitle>
-          <DialogDescription>
-            The links of the site header, in this order. Changes show after you save.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NavMenuEditor items={items} onSaved={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <QuickActionEditorDialog
+      title="Navigation menu"
+      summary="The links in the site header."
+      icon={Menu}
+      description="The links of the site header, in this order. Changes show after you save."
+    >
+      {(close) => <NavMenuEditor items={items} onSaved={close} />}
+    </QuickActionEditorDialog>
   );
 }
 
@@ -65,13 +47,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
   const [draft, setDraft] = useState({ label: "", url: "" });
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const focusLater = useFocusAfterRender();
-  const save = useAdminFetcher({ onSuccess: onSaved });
-  const answer = save.fetcher.data as
-    | { ok: boolean; fieldErrors?: Record<string, string> }
-    | undefined;
-  useEffect(() => {
-    if (answer && !answer.ok) setErrors(answer.fieldErrors ?? {});
-  }, [answer]);
+  const save = useAdminFetcher({ onSuccess: onSaved, onFailure: setErrors });
 
   if (items === null) {
     return <Alert>The navigation menu could not be loaded. Reload the page to try again.</Alert>;
@@ -89,8 +65,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
 
   function move(index: number, to: number, key: string, direction: "up" | "down") {
     change(moveItem(rows, index, to));
-    const other = direction === "up" ? "down" : "up";
-    focusLater(`nav-${direction}-${key}`, `nav-${other}-${key}`);
+    focusLater(...focusAfterMove("nav", direction, key));
   }
 
   function remove(index: number) {
@@ -144,9 +119,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
   return (
     <div className="space-y-6">
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">
-          The menu is empty. Add at least one item below.
-        </p>
+        <EmptyListNote>The menu is empty. Add at least one item below.</EmptyListNote>
       ) : (
         <ol aria-label="Menu items" className="space-y-3">
           {rows.map((row, index) => {
@@ -186,28 +159,15 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
                     </div>
                   </div>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      id={`nav-up-${row.key}`}
-                      variant="ghost"
+                    <MoveButtons
+                      idPrefix="nav"
+                      rowKey={row.key}
+                      name={name}
+                      index={index}
+                      count={rows.length}
                       size="icon"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1, row.key, "up")}
-                      aria-label={`Move ${name} up`}
-                      title="Move up"
-                    >
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button
-                      id={`nav-down-${row.key}`}
-                      variant="ghost"
-                      size="icon"
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, index + 1, row.key, "down")}
-                      aria-label={`Move ${name} down`}
-                      title="Move down"
-                    >
-                      <ArrowDown aria-hidden />
-                    </Button>
+                      onMove={(to, direction) => move(index, to, row.key, direction)}
+                    />
                     <Button
                       variant="ghost"
                       size="icon"
@@ -266,15 +226,13 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
         </div>
       </form>
 
-      {errors.items || errors.form ? <Alert>{errors.items ?? errors.form}</Alert> : null}
-
-      <div className="flex flex-col-reverse items-stretch gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
-        {dirty ? <p className="text-sm text-muted sm:mr-auto">Unsaved changes</p> : null}
-        <Button type="button" onClick={submit} disabled={save.busy}>
-          {save.busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {save.busy ? "Saving…" : "Save menu"}
-        </Button>
-      </div>
+      <ListSaveBar
+        errors={errors}
+        dirty={dirty}
+        busy={save.busy}
+        onSave={submit}
+        saveLabel="Save menu"
+      />
     </div>
   );
 }
