@@ -1,8 +1,8 @@
 import { BarChart3, LoaderCircle, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { showToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { StatRow } from "~/models/admin-content.server";
@@ -46,9 +46,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
   const remove = useAdminFetcher();
 
   const loadFailed = stats === null;
-  useEffect(() => {
-    if (loadFailed) void showToast({ type: "error", title: "Failed to load statistics" });
-  }, [loadFailed]);
+  useLoadFailureToast(loadFailed, "Failed to load statistics");
 
   function startEdit(stat: StatRow) {
     setEditing(stat);
