@@ -4,6 +4,7 @@ import { readFormPayload } from "~/forms/payload.server";
 import type { Toast } from "~/lib/toast";
 import { type AuditEntry, recordAudit } from "~/models/audit.server";
 import { invalidateSiteCache } from "~/models/site.server";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { z } from "~/schemas/zod";
 
 /**
@@ -44,16 +45,6 @@ export async function readAdminPayload(
   const payload = await readFormPayload(request);
   if (!payload.ok) throw adminFailure(errorTitle, payload.body.error, { status: payload.status });
   return payload.values;
-}
-
-/** The first message per field of a zod error, keyed by the field's path. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /**

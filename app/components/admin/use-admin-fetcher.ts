@@ -11,7 +11,7 @@ interface ToastingResult {
 
 type FetcherData<T> = NonNullable<ReturnType<typeof useFetcher<T>>["data"]>;
 
-function fieldErrorsOf(data: ToastingResult | undefined): Record<string, string> {
+function refusedFieldErrors(data: ToastingResult | undefined): Record<string, string> {
   return data && !data.ok ? (data.fieldErrors ?? {}) : {};
 }
 
@@ -39,11 +39,11 @@ export function useAdminFetcher<T = ToastingResult>(
     shown.current = data;
     if (data.toast) void showToast(data.toast);
     if (data.ok) onSuccess.current?.(data);
-    else onFailure.current?.(fieldErrorsOf(data));
+    else onFailure.current?.(refusedFieldErrors(data));
   }, [fetcher.state, fetcher.data]);
   return {
     fetcher,
     busy: fetcher.state !== "idle",
-    fieldErrors: fieldErrorsOf(fetcher.data as ToastingResult | undefined),
+    fieldErrors: refusedFieldErrors(fetcher.data as ToastingResult | undefined),
   };
 }

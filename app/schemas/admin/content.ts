@@ -174,13 +174,3 @@ export const servicesSchema = z.object({
     .min(1, "Keep at least one service")
     .max(SERVICES_MAX, `At most ${SERVICES_MAX} services`),
 });
-
-/** The first message per field of a zod error, keyed by the field's path ("items.2.url"). */
-export function issuesByPath(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

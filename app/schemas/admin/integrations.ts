@@ -206,11 +206,4 @@ function joinLabels(labels: readonly string[]) {
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
 
-/** The first message per field of a refused form (the browser's copy of the server's rule). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
-}
-
 export { integrationCatalogue };

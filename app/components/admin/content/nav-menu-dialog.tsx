@@ -6,13 +6,8 @@ import { Button } from "~/components/ui/button";
 import { fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { NavMenuRow } from "~/models/admin-content.server";
-import {
-  issuesByPath,
-  LINK_RULE,
-  NAV_ITEMS_MAX,
-  navItemSchema,
-  navMenuSchema,
-} from "~/schemas/admin/content";
+import { LINK_RULE, NAV_ITEMS_MAX, navItemSchema, navMenuSchema } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
 import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
 import { QuickActionEditorDialog } from "./quick-action";
@@ -79,7 +74,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
     event.preventDefault();
     const parsed = navItemSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setDraftErrors(found);
       focusLater(found.label ? "nav-new-label" : "nav-new-url");
       return;
@@ -98,7 +93,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
     const items = rows.map(({ label, url }) => ({ label, url }));
     const parsed = navMenuSchema.safeParse({ items });
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const firstRow = Object.keys(found)
         .map((path) => /^items\.(\d+)\.(label|url)$/.exec(path))

@@ -10,12 +10,12 @@ import { Select } from "~/components/ui/select";
 import { serviceIcons } from "~/content/site-defaults";
 import type { ServiceRow } from "~/models/admin-content.server";
 import {
-  issuesByPath,
   SERVICES_MAX,
   type ServiceInput,
   serviceSchema,
   servicesSchema,
 } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
 import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
@@ -120,7 +120,7 @@ function ServicesEditor({
     if (!row) return;
     const parsed = serviceSchema.safeParse(valuesOf(row));
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors((current) => {
         const next = { ...current };
         for (const [field, message] of Object.entries(found))
@@ -170,7 +170,7 @@ function ServicesEditor({
     event.preventDefault();
     const parsed = serviceSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setDraftErrors(found);
       const first = ["title", "description", "icon", "link"].find((f) => found[f]);
       if (first) focusLater(`service-new-${first}`);
@@ -190,7 +190,7 @@ function ServicesEditor({
     const items = rows.map(valuesOf);
     const parsed = servicesSchema.safeParse({ items });
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const match = Object.keys(found)
         .map((path) => /^items\.(\d+)\.(\w+)$/.exec(path))

@@ -6,7 +6,8 @@ import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { StatRow } from "~/models/admin-content.server";
-import { issuesByPath, statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
+import { statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EmptyListNote } from "./list-controls";
 import { QuickActionEditorDialog } from "./quick-action";
@@ -78,7 +79,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
       ? statUpdateSchema.safeParse({ ...draft, id: editing.id })
       : statCreateSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const first = ["statKey", "statValue", "statLabel", "displayOrder"].find((f) => found[f]);
       if (first) document.getElementById(fieldId(first))?.focus();
