@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { CurrentUser } from "~/auth/session.server";
 import { readFormPayload } from "~/forms/payload.server";
+import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { type AuditEntry, recordAudit } from "~/models/audit.server";
 import { invalidateSiteCache } from "~/models/site.server";
@@ -82,4 +83,20 @@ export function isAdminRefusal(error: unknown): error is ReturnType<typeof admin
     error !== null &&
     (error as { type?: unknown }).type === "DataWithResponseInit"
   );
+}
+
+/**
+ * The answer of an action whose work threw: a refusal (see isAdminRefusal) is returned as it is;
+ * anything else is logged with `logFields` (never a secret) and answered with the `title` toast,
+ * "Please try again." (500).
+ */
+export function answerActionError(
+  error: unknown,
+  title: string,
+  logFields: Record<string, unknown>,
+  logMessage: string,
+) {
+  if (isAdminRefusal(error)) return error;
+  logger.error(logFields, logMessage);
+  return adminFailure(title, "Please try again.", { status: 500 });
 }

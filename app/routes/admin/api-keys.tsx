@@ -3,7 +3,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -39,11 +39,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await update(admin, request);
   } catch (error) {
-    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
-    // the message instead of the error page.
-    if (isAdminRefusal(error)) return error;
-    logger.error({ err: error }, "Could not change the API keys");
-    return adminFailure("Failed to update API keys", "Please try again.", { status: 500 });
+    return answerActionError(
+      error,
+      "Failed to update API keys",
+      { err: error },
+      "Could not change the API keys",
+    );
   }
 }
 

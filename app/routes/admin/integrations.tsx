@@ -3,7 +3,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -64,11 +64,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await update(admin, request);
   } catch (error) {
-    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
-    // the message instead of the error page.
-    if (isAdminRefusal(error)) return error;
-    logger.error({ err: withoutQuery(error) }, "Could not update an integration");
-    return adminFailure(FAILED, "Please try again.", { status: 500 });
+    return answerActionError(
+      error,
+      FAILED,
+      { err: withoutQuery(error) },
+      "Could not update an integration",
+    );
   }
 }
 
