@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, LoaderCircle } from "lucide-react";
+import { ArrowDown, ArrowUp, LoaderCircle, Plus } from "lucide-react";
 import type * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -55,6 +55,43 @@ export function MoveButtons({
         <ArrowDown aria-hidden />
       </Button>
     </>
+  );
+}
+
+/** The form under a list that adds a row: its title, the new row's fields and the add button. */
+export function AddRowForm({
+  idPrefix,
+  title,
+  addLabel,
+  onSubmit,
+  children,
+}: {
+  /** The title's id is `${idPrefix}-add-title`. */
+  idPrefix: string;
+  title: string;
+  addLabel: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  children: React.ReactNode;
+}) {
+  const titleId = `${idPrefix}-add-title`;
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-xl bg-surface p-4"
+    >
+      <h3 id={titleId} className="font-semibold text-ink">
+        {title}
+      </h3>
+      {children}
+      <div className="flex justify-end">
+        <Button type="submit" variant="outline">
+          <Plus aria-hidden />
+          {addLabel}
+        </Button>
+      </div>
+    </form>
   );
 }
 

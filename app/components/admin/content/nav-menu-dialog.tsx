@@ -1,4 +1,4 @@
-import { Menu, Plus, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import type { NavMenuRow } from "~/models/admin-content.server";
 import { LINK_RULE, NAV_ITEMS_MAX, navItemSchema, navMenuSchema } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import { EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
+import { AddRowForm, EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
 import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
 import { QuickActionEditorDialog } from "./quick-action";
 import { TextField } from "./text-field";
@@ -181,15 +181,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
         </ol>
       )}
 
-      <form
-        noValidate
-        onSubmit={add}
-        aria-labelledby="nav-add-title"
-        className="space-y-4 rounded-xl bg-surface p-4"
-      >
-        <h3 id="nav-add-title" className="font-semibold text-ink">
-          Add a menu item
-        </h3>
+      <AddRowForm idPrefix="nav" title="Add a menu item" addLabel="Add item" onSubmit={add}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="nav-new-label"
@@ -213,13 +205,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
             error={draftErrors.url}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" variant="outline">
-            <Plus aria-hidden />
-            Add item
-          </Button>
-        </div>
-      </form>
+      </AddRowForm>
 
       <ListSaveBar
         errors={errors}

@@ -1,4 +1,4 @@
-import { LayoutGrid, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { LayoutGrid, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { ServiceIconView } from "~/components/service-icon";
@@ -17,7 +17,7 @@ import {
 } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
-import { EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
+import { AddRowForm, EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
 import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
 import { QuickActionEditorDialog } from "./quick-action";
 import { TextAreaField, TextField } from "./text-field";
@@ -317,15 +317,7 @@ function ServicesEditor({
         </ol>
       )}
 
-      <form
-        noValidate
-        onSubmit={add}
-        aria-labelledby="service-add-title"
-        className="space-y-4 rounded-xl bg-surface p-4"
-      >
-        <h3 id="service-add-title" className="font-semibold text-ink">
-          Add a service
-        </h3>
+      <AddRowForm idPrefix="service" title="Add a service" addLabel="Add service" onSubmit={add}>
         <ServiceFields
           idPrefix="service-new"
           labelPrefix="New service "
@@ -333,13 +325,7 @@ function ServicesEditor({
           errors={draftErrors}
           onChange={(values) => setDraft((d) => ({ ...d, ...values }))}
         />
-        <div className="flex justify-end">
-          <Button type="submit" variant="outline">
-            <Plus aria-hidden />
-            Add service
-          </Button>
-        </div>
-      </form>
+      </AddRowForm>
 
       <ListSaveBar
         errors={errors}
