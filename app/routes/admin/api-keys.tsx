@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import {
   adminChanged,
   adminFailure,
@@ -12,7 +11,7 @@ import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
 import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
-import { useFlashToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
@@ -88,14 +87,7 @@ async function update(admin: CurrentUser, request: Request) {
 
 export default function ApiKeysTab({ loaderData, actionData }: Route.ComponentProps) {
   const { keys, loadFailed } = loaderData;
-  const loadToast = useMemo(
-    () =>
-      loadFailed
-        ? ({ type: "error", title: "Error", description: "Failed to load API keys." } as const)
-        : null,
-    [loadFailed],
-  );
-  useFlashToast(loadToast);
+  useLoadFailureToast(loadFailed, "Error", "Failed to load API keys.");
   const noScriptKey =
     actionData?.ok && actionData.result && "key" in actionData.result
       ? (actionData.result as { key: string; name: string })
