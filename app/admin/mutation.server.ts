@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { CurrentUser } from "~/auth/session.server";
 import { readFormPayload } from "~/forms/payload.server";
+import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { type AuditEntry, recordAudit } from "~/models/audit.server";
 import { invalidateSiteCache } from "~/models/site.server";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { z } from "~/schemas/zod";
 
 /**
@@ -46,16 +48,6 @@ export async function readAdminPayload(
   return payload.values;
 }
 
-/** The first message per field of a zod error, keyed by the field's path. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * Validates with the same schema the browser used; a refusal is thrown as the error toast with
  * the field messages, so the action stops there and nothing is written.
@@ -91,4 +83,20 @@ export function isAdminRefusal(error: unknown): error is ReturnType<typeof admin
     error !== null &&
     (error as { type?: unknown }).type === "DataWithResponseInit"
   );
+}
+
+/**
+ * The answer of an action whose work threw: a refusal (see isAdminRefusal) is returned as it is;
+ * anything else is logged with `logFields` (never a secret) and answered with the `title` toast,
+ * "Please try again." (500).
+ */
+export function answerActionError(
+  error: unknown,
+  title: string,
+  logFields: Record<string, unknown>,
+  logMessage: string,
+) {
+  if (isAdminRefusal(error)) return error;
+  logger.error(logFields, logMessage);
+  return adminFailure(title, "Please try again.", { status: 500 });
 }

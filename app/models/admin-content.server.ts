@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { defaultSettings } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
+import { serviceCardColumns } from "~/models/site.server";
 import type {
   HeroInput,
   NavItemInput,
@@ -132,14 +133,7 @@ export interface ServiceRow extends ServiceInput {
 
 export async function listServiceItems(db: Db): Promise<ServiceRow[]> {
   const rows = await db
-    .select({
-      id: webServices.id,
-      title: webServices.title,
-      description: webServices.description,
-      icon: webServices.icon,
-      link: webServices.link,
-      featured: webServices.featured,
-    })
+    .select({ id: webServices.id, ...serviceCardColumns })
     .from(webServices)
     .orderBy(asc(webServices.displayOrder), asc(webServices.id));
   return rows as ServiceRow[];

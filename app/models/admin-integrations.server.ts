@@ -137,6 +137,18 @@ export function mergeConfig(
   return { config, changedFields };
 }
 
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** An integration's row, locked until the transaction ends (so two saves cannot interleave). */
+async function lockIntegrationRow(tx: Transaction, name: IntegrationName) {
+  const [row] = await tx
+    .select()
+    .from(webIntegrations)
+    .where(eq(webIntegrations.name, name))
+    .for("update");
+  return row;
+}
+
 export type SaveConfigOutcome =
   | { ok: true; integration: AdminIntegration; changedFields: string[] }
   | { ok: false; reason: "not-found" }
@@ -152,11 +164,7 @@ export async function saveIntegrationConfig(
   input: IntegrationConfigInput,
 ): Promise<SaveConfigOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(webIntegrations)
-      .where(eq(webIntegrations.name, name))
-      .for("update");
+    const row = await lockIntegrationRow(tx, name);
     if (!row) return { ok: false, reason: "not-found" } as const;
     const { config, changedFields } = mergeConfig(name, asConfig(row.config), input);
     const type = integrationType(name);
@@ -191,11 +199,7 @@ export async function setIntegrationEnabled(
   enabled: boolean,
 ): Promise<ToggleOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(webIntegrations)
-      .where(eq(webIntegrations.name, name))
-      .for("update");
+    const row = await lockIntegrationRow(tx, name);
     const current = row && toAdminIntegration(row);
     if (!row || !current) return { ok: false, reason: "not-found" } as const;
     if (enabled && current.missingRequired.length > 0) {

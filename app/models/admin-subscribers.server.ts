@@ -6,6 +6,7 @@ import {
   webContactMessages,
   webNewsletterSubscriptions,
 } from "~/db/schema.server";
+import { logger } from "~/lib/logger.server";
 import {
   LEADS_PAGE_SIZE,
   type LeadKind,
@@ -493,4 +494,34 @@ export function leadCsvCells(lead: LeadDetail): unknown[] {
 /** The download's file name: what it holds and today's date (UTC). */
 export function csvFileName(prefix: string, now = new Date()) {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The answer of a CSV export, written as it is read. Its first batch is read now: a database that
+ * fails is logged and answered 500 with `failure` (an error page instead of a cut-off file).
+ */
+export async function csvDownload<T>(options: {
+  filePrefix: string;
+  header: string[];
+  load: () => AsyncGenerator<T[]>;
+  toCells: (row: T) => unknown[];
+  logMessage: string;
+  failure: string;
+}): Promise<Response> {
+  let batches: AsyncGenerator<T[]>;
+  try {
+    batches = await primeBatches(options.load());
+  } catch (error) {
+    logger.error({ err: error }, options.logMessage);
+    throw new Response(options.failure, { status: 500 });
+  }
+  const body = csvStream(options.header, batches, options.toCells);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(options.filePrefix)}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

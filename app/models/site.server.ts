@@ -151,18 +151,21 @@ export interface ServiceCard {
   featured: boolean;
 }
 
+/** The columns of a service card, for the public list and the dashboard's. */
+export const serviceCardColumns = {
+  title: webServices.title,
+  description: webServices.description,
+  icon: webServices.icon,
+  link: webServices.link,
+  featured: webServices.featured,
+};
+
 export function listServices(): Promise<ServiceCard[]> {
   return withFallback(
     "services",
     () =>
       getDb()
-        .select({
-          title: webServices.title,
-          description: webServices.description,
-          icon: webServices.icon,
-          link: webServices.link,
-          featured: webServices.featured,
-        })
+        .select(serviceCardColumns)
         .from(webServices)
         .orderBy(asc(webServices.displayOrder), asc(webServices.id)),
     defaultServices,

@@ -1,5 +1,6 @@
 import type { FieldErrors } from "./auth";
 import { EMAILS_DIFFER, formMessages } from "./form-messages";
+import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -25,33 +26,6 @@ export const preferredTimes = [
   "Evening (5PM - 8PM)",
   "Flexible",
 ] as const;
-
-/** No person types a NUL character, and PostgreSQL text cannot store one. */
-const WITHOUT_NUL = /^[^\0]*$/;
-
-/** Text that may be missing, null or blank: stored as "". */
-function optionalText(max: number, label: string) {
-  return z.preprocess(
-    (value) => (value == null ? "" : value),
-    z
-      .string({ message: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
-  );
-}
-
-function requiredText(max: number, label: string, requiredMessage: string) {
-  return z.preprocess(
-    (value) => (value == null ? "" : value),
-    z
-      .string({ message: requiredMessage })
-      .trim()
-      .min(1, requiredMessage)
-      .max(max, `${label} must be at most ${max} characters`)
-      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
-  );
-}
 
 /** One of the listed options, or nothing chosen. */
 function optionalChoice<const T extends readonly [string, ...string[]]>(options: T, label: string) {

@@ -5,7 +5,7 @@ import {
   createAdmin,
   type OwnServer,
   openAdminTab,
-  signedInContext,
+  signedInStorageState,
   startOwnServer,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
@@ -30,9 +30,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   own = await startOwnServer({ PAGE_VIEW_FLUSH_MS: String(FLUSH_MS) });
   admin = await createAdmin(own.dataDir);
-  const signedIn = await signedInContext(browser, own.url, admin);
-  const storageState = await signedIn.storageState();
-  await signedIn.close();
+  const storageState = await signedInStorageState(browser, own.url, admin);
   adminContext = await newClientContext(browser, {
     baseURL: own.url,
     storageState,

@@ -1,15 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type Account,
-  createAdmin,
+  type AdminSession,
+  expectVisibleText,
   type OwnServer,
   openAdminTab,
-  signedInContext,
-  startOwnServer,
+  startAdminSession,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { expectCleanPage, newPage } from "../support/browser";
 import { waitForHydration } from "../support/forms";
 
 /**
@@ -17,23 +16,17 @@ import { waitForHydration } from "../support/forms";
  * admin, kept across a server restart, and shown on the public home page and header.
  */
 
+let session: AdminSession;
 let own: OwnServer;
 let browser: Browser;
-let admin: Account;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  own = await startOwnServer();
-  browser = await launchBrowser();
-  admin = await createAdmin(own.dataDir);
-  context = await signedInContext(browser, own.url, admin, {
-    viewport: { width: 1280, height: 900 },
-  });
+  session = await startAdminSession();
+  ({ own, browser, context } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await own?.close();
+  await session?.close();
 });
 
 const hero = {
@@ -50,10 +43,6 @@ async function visible(locator: Locator) {
 async function openContentTab(page: Page) {
   await openAdminTab(page, "/admin/content", "Content");
   await waitForHydration(page.getByRole("button", { name: "Save hero", exact: true }));
-}
-
-async function toast(page: Page, text: string) {
-  await visible(page.getByText(text, { exact: true }).first());
 }
 
 async function openDialog(page: Page, name: string) {
@@ -84,7 +73,7 @@ describe("the Content tab", () => {
     await page.getByRole("textbox", { name: "Subtitle", exact: true }).fill(hero.subtitle);
     await page.getByRole("textbox", { name: "Call-to-action text", exact: true }).fill(hero.cta);
     await page.getByRole("button", { name: "Save hero", exact: true }).click();
-    await toast(page, "Hero Updated");
+    await expectVisibleText(page, "Hero Updated");
 
     // Statistics: add one, refuse a duplicate key, edit one, delete one
     let dialog = await openDialog(page, "Main-page statistics");
@@ -94,7 +83,7 @@ describe("the Content tab", () => {
     await dialog.getByRole("textbox", { name: "Label", exact: true }).fill("Projects Delivered");
     await dialog.getByRole("button", { name: "Add statistic", exact: true }).click();
     await visible(stats.getByText("Projects Delivered", { exact: true }));
-    await toast(page, "Statistic saved");
+    await expectVisibleText(page, "Statistic saved");
     expect(await stats.getByText("projects_delivered · order 0").count()).toBe(1);
 
     await dialog.getByRole("textbox", { name: "Key", exact: true }).fill("ai_support");
@@ -102,7 +91,7 @@ describe("the Content tab", () => {
     await dialog.getByRole("textbox", { name: "Label", exact: true }).fill("Duplicate");
     await dialog.getByRole("button", { name: "Add statistic", exact: true }).click();
     await visible(dialog.getByText("A statistic with this key already exists", { exact: true }));
-    await toast(page, "Failed to save statistic");
+    await expectVisibleText(page, "Failed to save statistic");
     expect(await stats.getByText("Duplicate").count()).toBe(0);
 
     await dialog.getByRole("button", { name: "Edit Client Satisfaction", exact: true }).click();
@@ -119,7 +108,7 @@ describe("the Content tab", () => {
     const confirm = page.getByRole("alertdialog", { name: "Delete this statistic?" });
     await visible(confirm);
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await toast(page, "Statistic deleted");
+    await expectVisibleText(page, "Statistic deleted");
     await expect.poll(() => stats.getByText("AI Support", { exact: true }).count()).toBe(0);
     await closeDialog(page, dialog);
 
@@ -145,7 +134,7 @@ describe("the Content tab", () => {
       "Contact",
     ]);
     await dialog.getByRole("button", { name: "Save menu", exact: true }).click();
-    await toast(page, "Navigation menu has been updated successfully.");
+    await expectVisibleText(page, "Navigation menu has been updated successfully.");
     await expect.poll(() => dialog.count()).toBe(0);
 
     // Services: add one, edit one, save
@@ -169,7 +158,7 @@ describe("the Content tab", () => {
     await dialog.getByRole("button", { name: "Done", exact: true }).click();
     await visible(dialog.getByText("Process Automation Plus", { exact: true }));
     await dialog.getByRole("button", { name: "Save services", exact: true }).click();
-    await toast(page, "Services Updated");
+    await expectVisibleText(page, "Services Updated");
     await expect.poll(() => dialog.count()).toBe(0);
     // Opened again, the dialogs show the saved lists and stay open.
     dialog = await openDialog(page, "Services");

@@ -1,30 +1,23 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createAdmin,
+  type AdminSession,
   type OwnServer,
   openAdminTab,
-  signedInContext,
-  startOwnServer,
+  startAdminSession,
 } from "../support/admin";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { expectCleanPage, newPage } from "../support/browser";
 
+let session: AdminSession;
 let own: OwnServer;
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  own = await startOwnServer();
-  browser = await launchBrowser();
-  const admin = await createAdmin(own.dataDir);
-  context = await signedInContext(browser, own.url, admin, {
-    viewport: { width: 1280, height: 900 },
-  });
+  session = await startAdminSession();
+  ({ own, context } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await own?.close();
+  await session?.close();
 });
 
 const figure = (page: Page, title: string) =>

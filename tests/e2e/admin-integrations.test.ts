@@ -6,7 +6,7 @@ import {
   createAdmin,
   type OwnServer,
   openAdminTab,
-  signedInContext,
+  signedInStorageState,
   startOwnServer,
 } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
@@ -35,9 +35,7 @@ beforeAll(async () => {
   admin = await createAdmin(own.dataDir);
   // The admin's browser as a plain one: the X-Forwarded-For header that signedInContext adds to
   // every request would break the chat widget's cross-origin request once it is switched on.
-  const signedIn = await signedInContext(browser, own.url, admin);
-  const storageState = await signedIn.storageState();
-  await signedIn.close();
+  const storageState = await signedInStorageState(browser, own.url, admin);
   context = await browser.newContext({
     baseURL: own.url,
     storageState,

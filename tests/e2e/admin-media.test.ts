@@ -4,15 +4,16 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type Account,
+  type AdminSession,
   createAdmin,
   type OwnServer,
   openAdminTab,
   signedInContext,
+  startAdminSession,
   startOwnServer,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { expectCleanPage, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { type FakeS3, startFakeS3 } from "../support/fake-s3";
 import { expectToast, holdRequests, SLOW, waitForHydration } from "../support/forms";
@@ -21,26 +22,20 @@ import { HOSTILE_SVG, HTML, PNG, SVG, TEXT } from "../support/media-fixtures";
 const TEN_MB = 10 * 1024 * 1024;
 const UPLOAD = "/admin/media/upload";
 
+let session: AdminSession;
 let browser: Browser;
 let own: OwnServer;
-let admin: Account;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  own = await startOwnServer();
-  admin = await createAdmin(own.dataDir);
-  context = await signedInContext(browser, own.url, admin, {
-    viewport: { width: 1280, height: 900 },
-  });
+  session = await startAdminSession();
+  ({ browser, own, context } = session);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: own.url });
   page = await newPage(context);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await own?.close();
+  await session?.close();
 });
 
 function card(name: string) {

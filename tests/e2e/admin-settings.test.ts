@@ -1,15 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type Account,
-  createAdmin,
+  type AdminSession,
+  expectVisibleText,
   type OwnServer,
   openAdminTab,
-  signedInContext,
-  startOwnServer,
+  startAdminSession,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { expectCleanPage, newPage, waitForRouterHydration } from "../support/browser";
 import { PNG } from "../support/media-fixtures";
 
 /**
@@ -34,33 +33,25 @@ const saved = {
   website: "https://acme-robotics.test/",
 };
 
+let session: AdminSession;
 let browser: Browser;
 let server: OwnServer;
-let admin: Account;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startOwnServer();
-  admin = await createAdmin(server.dataDir);
-  context = await signedInContext(browser, server.url, admin, {
-    viewport: { width: 1280, height: 900 },
-  });
+  session = await startAdminSession();
+  ({ browser, own: server, context } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
+  await session?.close();
 });
 
 async function openSettings(): Promise<Page> {
   const page = await newPage(context);
   await openAdminTab(page, "/admin/settings", "Settings");
   // The dialogs open with JavaScript: wait until the page has hydrated.
-  await page.waitForFunction(() =>
-    Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
-  );
+  await waitForRouterHydration(page);
   return page;
 }
 
@@ -70,12 +61,6 @@ async function openDialog(page: Page, trigger: RegExp, title: string): Promise<L
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.getByRole("button", { name: /^Save / }).waitFor();
   return dialog;
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 })
-    .toBe(true);
 }
 
 describe("saving each editor", () => {
@@ -114,7 +99,7 @@ describe("saving each editor", () => {
       .getByRole("textbox", { name: "Restaurant demo site", exact: true })
       .fill(saved.restaurantDemo);
     await page.getByRole("button", { name: "Save Settings", exact: true }).click();
-    await expectToast(page, "Settings Saved");
+    await expectVisibleText(page, "Settings Saved");
     await page.waitForTimeout(500);
     expect(await page.getByText("Settings Saved", { exact: true }).count()).toBe(1);
     expectCleanPage(page);
@@ -133,7 +118,7 @@ describe("saving each editor", () => {
     await dialog.getByRole("textbox", { name: "Accent colour", exact: true }).fill(saved.accent);
     expect(await dialog.getByLabel("Primary colour picker").inputValue()).toBe(saved.primary);
     await dialog.getByRole("button", { name: "Save Branding", exact: true }).click();
-    await expectToast(page, "Logo and branding have been updated successfully.");
+    await expectVisibleText(page, "Logo and branding have been updated successfully.");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     expectCleanPage(page);
     await page.close();
@@ -158,7 +143,7 @@ describe("saving each editor", () => {
     ).toBe(saved.link.label);
     await dialog.getByRole("button", { name: "Remove Cookie Policy", exact: true }).click();
     await dialog.getByRole("button", { name: "Save Footer", exact: true }).click();
-    await expectToast(page, "Footer Updated");
+    await expectVisibleText(page, "Footer Updated");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     expectCleanPage(page);
     await page.close();
@@ -178,7 +163,7 @@ describe("saving each editor", () => {
     await dialog.getByRole("textbox", { name: "LinkedIn", exact: true }).fill(saved.linkedin);
     await dialog.getByRole("textbox", { name: "Website", exact: true }).fill(saved.website);
     await dialog.getByRole("button", { name: "Save Contact Info", exact: true }).click();
-    await expectToast(page, "Contact Information Updated");
+    await expectVisibleText(page, "Contact Information Updated");
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     // One value per key: the Settings tab's phone field shows the new phone at once.
     const phone = page.getByRole("textbox", { name: "Phone", exact: true });
@@ -197,9 +182,7 @@ describe("on a phone and for assistive technology", () => {
     });
     const page = await newPage(phone);
     await openAdminTab(page, "/admin/settings", "Settings");
-    await page.waitForFunction(() =>
-      Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
-    );
+    await waitForRouterHydration(page);
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
@@ -230,7 +213,7 @@ describe("when the stored values cannot be loaded", () => {
       failing ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
     );
     await page.getByRole("button", { name: /Contact Info/ }).click();
-    await expectToast(page, "Could not load contact information.");
+    await expectVisibleText(page, "Could not load contact information.");
     expect(await page.getByText("Error Loading Data", { exact: true }).isVisible()).toBe(true);
     const dialog = page.getByRole("dialog", { name: "Contact Information" });
     failing = false;
@@ -445,13 +428,13 @@ describe("after a restart", () => {
     const chooser = page.waitForEvent("filechooser");
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await (await chooser).setFiles({ name: "new-logo.png", mimeType: "image/png", buffer: PNG });
-    await expectToast(page, "New logo has been uploaded successfully.");
+    await expectVisibleText(page, "New logo has been uploaded successfully.");
     const logoUrl = await dialog
       .getByRole("textbox", { name: "Logo URL", exact: true })
       .inputValue();
     expect(logoUrl).toMatch(/^\/media\/\d{13}-[0-9a-f]{16}\.png$/);
     await dialog.getByRole("button", { name: "Save Branding", exact: true }).click();
-    await expectToast(page, "Logo and branding have been updated successfully.");
+    await expectVisibleText(page, "Logo and branding have been updated successfully.");
     expectCleanPage(page);
     await page.close();
 

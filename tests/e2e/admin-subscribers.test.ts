@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formMessages } from "~/schemas/form-messages";
 import {
   type Account,
-  createAdmin,
+  type AdminSession,
   type OwnServer,
   openAdminTab,
   signedInContext,
-  startOwnServer,
+  startAdminSession,
 } from "../support/admin";
 import {
   expectCleanPage,
-  launchBrowser,
   newClientContext,
   newPage,
   uniqueClientAddress,
@@ -61,6 +60,7 @@ const contact = {
 };
 const contactName = `${contact.firstName} ${contact.lastName}`;
 
+let session: AdminSession;
 let own: OwnServer;
 let browser: Browser;
 let admin: Account;
@@ -124,9 +124,8 @@ async function pointNextPostAtMissingRecord(target: Page) {
 }
 
 beforeAll(async () => {
-  own = await startOwnServer();
-  browser = await launchBrowser();
-  admin = await createAdmin(own.dataDir);
+  session = await startAdminSession();
+  ({ own, browser, admin, context } = session);
   for (let i = 0; i < SUBSCRIBERS; i++) {
     await post("/api/newsletter-subscribe", { email: subscriber(i) });
   }
@@ -137,16 +136,11 @@ beforeAll(async () => {
     botCheck: await solveBotCheck(own.url),
     submissionKey: newSubmissionKey(),
   });
-  context = await signedInContext(browser, own.url, admin, {
-    viewport: { width: 1280, height: 900 },
-  });
   page = await newPage(context);
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await own?.close();
+  await session?.close();
 });
 
 describe("the Newsletter tab", () => {

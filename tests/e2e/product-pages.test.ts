@@ -2,7 +2,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ExternalLinkKey, externalLinkDefaults } from "~/content/external-links";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import {
+  expectCleanPage,
+  launchBrowser,
+  newPage,
+  waitForRouterHydration,
+} from "../support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -123,13 +128,6 @@ interface RouterWindow {
   __reactRouterDataRouter?: { navigate: (to: string) => Promise<void> };
 }
 
-/** Waits until React Router has taken over the page, so moves happen client-side. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as RouterWindow).__reactRouterDataRouter),
-  );
-}
-
 describe("product pages and /demos", () => {
   let context: BrowserContext;
 
@@ -230,7 +228,7 @@ describe("product pages and /demos", () => {
   it("moves between OmniConnect Hub and the demos in the app", async () => {
     const page = await newPage(context);
     await page.goto("/products/omniconnect-hub");
-    await waitForHydration(page);
+    await waitForRouterHydration(page);
     await page
       .locator("main")
       .getByRole("link", { name: "Watch Demo", exact: true })
@@ -285,7 +283,7 @@ describe("old product addresses", () => {
     it(`${r.from} reached in the app leaves no history entry for itself`, async () => {
       const page = await newPage(context);
       await page.goto("/products/hiring-hub");
-      await waitForHydration(page);
+      await waitForRouterHydration(page);
       const before = await page.evaluate(() => history.length);
       // What a <Link> click does: a client-side push navigation through the router.
       await page.evaluate(

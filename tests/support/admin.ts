@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { newClientContext, newPage } from "./browser";
+import { launchBrowser, newClientContext, newPage } from "./browser";
 import { waitForMail } from "./mail";
 import { type RunningServer, runAdminCommand, startServer } from "./server";
 
@@ -49,6 +49,19 @@ export async function signedInContext(
   await page.waitForURL((url) => url.pathname !== "/auth");
   await page.close();
   return context;
+}
+
+/**
+ * The cookies of a fresh sign-in as `account`, for a context made with other options than
+ * signedInContext's (another user agent, no X-Forwarded-For header).
+ */
+export async function signedInStorageState(browser: Browser, baseURL: string, account: Account) {
+  const signedIn = await signedInContext(browser, baseURL, account);
+  try {
+    return await signedIn.storageState();
+  } finally {
+    await signedIn.close();
+  }
 }
 
 /** A signed-up, verified account without the admin role. */
@@ -126,5 +139,50 @@ export async function openAdminTab(page: Page, tabPath: string, heading: string)
   await page.goto(tabPath);
   await expect
     .poll(() => page.getByRole("heading", { name: heading, exact: true }).first().isVisible())
+    .toBe(true);
+}
+
+/** What a dashboard test file needs: a browser, its own server, an admin and their context. */
+export interface AdminSession {
+  readonly browser: Browser;
+  readonly own: OwnServer;
+  readonly admin: Account;
+  /** Signed in as `admin`, 1280 x 900. */
+  readonly context: BrowserContext;
+  /** Closes the context, the browser and the server (and removes its data). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server of the file's own (with `env`), a browser and an admin signed in on it; for
+ * a file's beforeAll, with `session.close()` in its afterAll. Closes what it opened if it fails.
+ */
+export async function startAdminSession(env: NodeJS.ProcessEnv = {}): Promise<AdminSession> {
+  let own: OwnServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const close = async () => {
+    await context?.close();
+    await browser?.close();
+    await own?.close();
+  };
+  try {
+    own = await startOwnServer(env);
+    browser = await launchBrowser();
+    const admin = await createAdmin(own.dataDir);
+    context = await signedInContext(browser, own.url, admin, {
+      viewport: { width: 1280, height: 900 },
+    });
+    return { browser, own, admin, context, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Waits (up to 10 s) until an element with exactly this text is visible, such as a toast's. */
+export async function expectVisibleText(page: Page, text: string) {
+  await expect
+    .poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 })
     .toBe(true);
 }

@@ -51,6 +51,13 @@ export function newClientContext(
   });
 }
 
+/** Waits until React Router has taken over the page (hydrated), so clicks and moves run client-side. */
+export async function waitForRouterHydration(page: Page) {
+  await page.waitForFunction(() =>
+    Boolean((window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+  );
+}
+
 const pageProblems = new WeakMap<Page, string[]>();
 
 /** A page that records console errors and uncaught exceptions; see expectCleanPage. */

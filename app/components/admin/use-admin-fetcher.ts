@@ -11,7 +11,7 @@ interface ToastingResult {
 
 type FetcherData<T> = NonNullable<ReturnType<typeof useFetcher<T>>["data"]>;
 
-function fieldErrorsOf(data: ToastingResult | undefined): Record<string, string> {
+function refusedFieldErrors(data: ToastingResult | undefined): Record<string, string> {
   return data && !data.ok ? (data.fieldErrors ?? {}) : {};
 }
 
@@ -20,22 +20,30 @@ function fieldErrorsOf(data: ToastingResult | undefined): Record<string, string>
  * tab only has to render its form. `fieldErrors` of the last answer are at hand for the fields.
  */
 export function useAdminFetcher<T = ToastingResult>(
-  options: { key?: string; onSuccess?: (data: FetcherData<T>) => void } = {},
+  options: {
+    key?: string;
+    onSuccess?: (data: FetcherData<T>) => void;
+    /** Called with the field errors of a refused answer (empty when it named no field). */
+    onFailure?: (fieldErrors: Record<string, string>) => void;
+  } = {},
 ) {
   const fetcher = useFetcher<T>({ key: options.key });
   const shown = useRef<unknown>(null);
   const onSuccess = useRef(options.onSuccess);
   onSuccess.current = options.onSuccess;
+  const onFailure = useRef(options.onFailure);
+  onFailure.current = options.onFailure;
   useEffect(() => {
     const data = fetcher.data as (FetcherData<T> & ToastingResult) | undefined;
     if (fetcher.state !== "idle" || !data || shown.current === data) return;
     shown.current = data;
     if (data.toast) void showToast(data.toast);
     if (data.ok) onSuccess.current?.(data);
+    else onFailure.current?.(refusedFieldErrors(data));
   }, [fetcher.state, fetcher.data]);
   return {
     fetcher,
     busy: fetcher.state !== "idle",
-    fieldErrors: fieldErrorsOf(fetcher.data as ToastingResult | undefined),
+    fieldErrors: refusedFieldErrors(fetcher.data as ToastingResult | undefined),
   };
 }

@@ -1,9 +1,8 @@
-import { useMemo } from "react";
 import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -12,7 +11,7 @@ import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
 import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
-import { useFlashToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
@@ -39,11 +38,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await update(admin, request);
   } catch (error) {
-    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
-    // the message instead of the error page.
-    if (isAdminRefusal(error)) return error;
-    logger.error({ err: error }, "Could not change the API keys");
-    return adminFailure("Failed to update API keys", "Please try again.", { status: 500 });
+    return answerActionError(
+      error,
+      "Failed to update API keys",
+      { err: error },
+      "Could not change the API keys",
+    );
   }
 }
 
@@ -87,14 +87,7 @@ async function update(admin: CurrentUser, request: Request) {
 
 export default function ApiKeysTab({ loaderData, actionData }: Route.ComponentProps) {
   const { keys, loadFailed } = loaderData;
-  const loadToast = useMemo(
-    () =>
-      loadFailed
-        ? ({ type: "error", title: "Error", description: "Failed to load API keys." } as const)
-        : null,
-    [loadFailed],
-  );
-  useFlashToast(loadToast);
+  useLoadFailureToast(loadFailed, "Error", "Failed to load API keys.");
   const noScriptKey =
     actionData?.ok && actionData.result && "key" in actionData.result
       ? (actionData.result as { key: string; name: string })

@@ -1,10 +1,9 @@
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
-import { useMemo } from "react";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/session.server";
 import { LocalTime } from "~/components/admin/api-keys/local-time";
 import { TabHeader } from "~/components/admin/tab-header";
-import { useFlashToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { logger } from "~/lib/logger.server";
@@ -75,14 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
   const { entries, page, pageCount, total, loadFailed } = loaderData;
-  const loadToast = useMemo(
-    () =>
-      loadFailed
-        ? ({ type: "error", title: "Error", description: "Failed to load the audit log." } as const)
-        : null,
-    [loadFailed],
-  );
-  useFlashToast(loadToast);
+  useLoadFailureToast(loadFailed, "Error", "Failed to load the audit log.");
 
   return (
     <section>

@@ -2,7 +2,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -90,11 +90,12 @@ export async function action({ request }: Route.ActionArgs) {
     intent = typeof values.intent === "string" ? values.intent : "";
     return await act(admin, intent, values);
   } catch (error) {
-    if (isAdminRefusal(error)) return error;
-    logger.error({ err: error, intent }, "admin content: the change could not be saved");
-    return adminFailure(failureTitles[intent] ?? "Could not save", "Please try again.", {
-      status: 500,
-    });
+    return answerActionError(
+      error,
+      failureTitles[intent] ?? "Could not save",
+      { err: error, intent },
+      "admin content: the change could not be saved",
+    );
   }
 }
 

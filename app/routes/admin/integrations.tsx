@@ -1,9 +1,8 @@
-import { useMemo } from "react";
 import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -11,7 +10,7 @@ import { type CurrentUser, requireAdmin } from "~/auth/session.server";
 import { IntegrationCard } from "~/components/admin/integrations/integration-card";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
-import { useFlashToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { integrationType } from "~/content/integrations";
@@ -64,11 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return await update(admin, request);
   } catch (error) {
-    // Returned rather than thrown, so that a form posted without JavaScript shows the page with
-    // the message instead of the error page.
-    if (isAdminRefusal(error)) return error;
-    logger.error({ err: withoutQuery(error) }, "Could not update an integration");
-    return adminFailure(FAILED, "Please try again.", { status: 500 });
+    return answerActionError(
+      error,
+      FAILED,
+      { err: withoutQuery(error) },
+      "Could not update an integration",
+    );
   }
 }
 
@@ -127,14 +127,7 @@ async function update(admin: CurrentUser, request: Request) {
 
 export default function IntegrationsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, loadFailed } = loaderData;
-  const loadToast = useMemo(
-    () =>
-      loadFailed
-        ? ({ type: "error", title: "Error", description: "Failed to load integrations." } as const)
-        : null,
-    [loadFailed],
-  );
-  useFlashToast(loadToast);
+  useLoadFailureToast(loadFailed, "Error", "Failed to load integrations.");
   const enabledCount = integrations.filter((i) => i.enabled).length;
 
   return (

@@ -1,4 +1,4 @@
-import { Download, Inbox } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useActionData, useLocation, useNavigate } from "react-router";
 import {
@@ -12,12 +12,17 @@ import { requireAdmin } from "~/auth/session.server";
 import { LeadDetailDialog } from "~/components/admin/subscribers/lead-detail-dialog";
 import { LeadList } from "~/components/admin/subscribers/lead-list";
 import { ListFilters } from "~/components/admin/subscribers/list-filters";
+import {
+  ExportCsvButton,
+  LoadFailedAlert,
+  NoMatch,
+  NothingYet,
+  PlainPostAnswer,
+} from "~/components/admin/subscribers/list-page-parts";
 import { Pagination } from "~/components/admin/subscribers/pagination";
 import { StatCards } from "~/components/admin/subscribers/stat-cards";
 import { TabHeader } from "~/components/admin/tab-header";
-import { showToast } from "~/components/toaster";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { cn } from "~/lib/utils";
@@ -115,10 +120,7 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const actionData = useActionData<typeof action>();
-  const failed = loaderData.loadError;
-  useEffect(() => {
-    if (failed) void showToast({ type: "error", title: LOAD_FAILED });
-  }, [failed]);
+  useLoadFailureToast(loaderData.loadError, LOAD_FAILED);
 
   // The dialog closes at once; the URL follows.
   const [closedSearch, setClosedSearch] = useState<string | null>(null);
@@ -132,15 +134,12 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
     return (
       <div>
         <TabHeader title="Leads" />
-        <Alert>
-          {LOAD_FAILED} Reload the page to try again; if it keeps failing, check the server log.
-        </Alert>
+        <LoadFailedAlert title={LOAD_FAILED} />
       </div>
     );
   }
 
   const { query, counts } = loaderData;
-  const exportHref = `/admin/leads/export${withParams(search, { page: null, lead: null }).replace(/^\?$/, "")}`;
   const filtered = query.q !== "" || query.status !== "all" || query.type !== "all";
   const typeCount = {
     all: counts.new,
@@ -155,28 +154,16 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
         description="Consultation requests and contact messages sent through the site, newest first."
       >
         {counts.total > 0 ? (
-          <Button asChild variant="outline">
-            <a href={exportHref} download>
-              <Download aria-hidden />
-              {filtered ? "Export these as CSV" : "Export CSV"}
-            </a>
-          </Button>
+          <ExportCsvButton
+            path="/admin/leads/export"
+            search={search}
+            drop={["page", "lead"]}
+            filtered={filtered}
+          />
         ) : null}
       </TabHeader>
 
-      {actionData ? (
-        <p
-          role="status"
-          className={
-            actionData.ok
-              ? "mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-              : "mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
-          }
-        >
-          {actionData.toast.title}
-          {actionData.toast.description ? `: ${actionData.toast.description}` : ""}
-        </p>
-      ) : null}
+      <PlainPostAnswer answer={actionData} />
 
       <StatCards
         label="Lead counts"
@@ -188,14 +175,10 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
       />
 
       {counts.total === 0 ? (
-        <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-          <Inbox aria-hidden className="mx-auto size-8 text-muted" />
-          <p className="mt-3 font-medium text-ink">No leads yet</p>
-          <p className="mt-1 text-sm text-muted">
-            Consultation requests and contact form messages show up here as soon as visitors send
-            them.
-          </p>
-        </div>
+        <NothingYet icon={Inbox} title="No leads yet">
+          Consultation requests and contact form messages show up here as soon as visitors send
+          them.
+        </NothingYet>
       ) : (
         <>
           <nav aria-label="Lead types" className="mb-4 overflow-x-auto">
@@ -237,19 +220,11 @@ export default function LeadsTab({ loaderData }: Route.ComponentProps) {
             ]}
           />
           {loaderData.rows.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-10 text-center">
-              <p className="font-medium text-ink">
-                {query.q ? `No lead matches “${query.q}”` : "No lead matches these filters"}
-              </p>
-              <p className="mt-1 text-sm text-muted">
-                <Link
-                  to={pathname}
-                  className="font-medium text-primary-strong underline-offset-4 hover:underline"
-                >
-                  Show all leads
-                </Link>
-              </p>
-            </div>
+            <NoMatch
+              title={query.q ? `No lead matches “${query.q}”` : "No lead matches these filters"}
+              showAllTo={pathname}
+              showAllLabel="Show all leads"
+            />
           ) : (
             <>
               <LeadList leads={loaderData.rows} />

@@ -12,6 +12,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { MediaGrid } from "~/components/admin/media/media-grid";
 import { MediaUploader } from "~/components/admin/media/media-uploader";
 import { TabHeader } from "~/components/admin/tab-header";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { showToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -118,9 +119,7 @@ export default function MediaTab({ loaderData }: Route.ComponentProps) {
   const [removed, setRemoved] = useState<Set<number>>(() => new Set());
   const [edited, setEdited] = useState<Map<number, MediaItem>>(() => new Map());
 
-  useEffect(() => {
-    if (failed) void showToast({ type: "error", title: "Failed to fetch media files" });
-  }, [failed]);
+  useLoadFailureToast(failed, "Failed to fetch media files");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page resets what was added
   useEffect(() => {

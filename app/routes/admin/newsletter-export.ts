@@ -1,12 +1,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
 import {
-  csvFileName,
-  csvStream,
-  primeBatches,
+  csvDownload,
   SUBSCRIBER_CSV_COLUMNS,
-  type SubscriberRow,
   subscriberBatches,
   subscriberCsvCells,
 } from "~/models/admin-subscribers.server";
@@ -22,20 +18,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = subscriberListQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
-  let batches: AsyncGenerator<SubscriberRow[]>;
-  try {
-    batches = await primeBatches(subscriberBatches(getDb(), query));
-  } catch (error) {
-    logger.error({ err: error }, "could not export subscribers");
-    throw new Response("Failed to export the subscribers. Please try again.", { status: 500 });
-  }
-  const body = csvStream(SUBSCRIBER_CSV_COLUMNS, batches, subscriberCsvCells);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName("newsletter-subscribers")}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return csvDownload({
+    filePrefix: "newsletter-subscribers",
+    header: SUBSCRIBER_CSV_COLUMNS,
+    load: () => subscriberBatches(getDb(), query),
+    toCells: subscriberCsvCells,
+    logMessage: "could not export subscribers",
+    failure: "Failed to export the subscribers. Please try again.",
   });
 }

@@ -1,6 +1,5 @@
-import { Download, Mail } from "lucide-react";
-import { useEffect } from "react";
-import { data, Link, useActionData, useLocation } from "react-router";
+import { Mail } from "lucide-react";
+import { data, useActionData, useLocation } from "react-router";
 import {
   adminChanged,
   adminFailure,
@@ -10,13 +9,18 @@ import {
 } from "~/admin/mutation.server";
 import { requireAdmin } from "~/auth/session.server";
 import { ListFilters } from "~/components/admin/subscribers/list-filters";
+import {
+  ExportCsvButton,
+  LoadFailedAlert,
+  NoMatch,
+  NothingYet,
+  PlainPostAnswer,
+} from "~/components/admin/subscribers/list-page-parts";
 import { Pagination } from "~/components/admin/subscribers/pagination";
 import { StatCards } from "~/components/admin/subscribers/stat-cards";
 import { SubscriberList } from "~/components/admin/subscribers/subscriber-list";
 import { TabHeader } from "~/components/admin/tab-header";
-import { showToast } from "~/components/toaster";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { listSubscribers, setSubscriptionStatus } from "~/models/admin-subscribers.server";
@@ -93,15 +97,8 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   // Only a form posted before JavaScript loaded answers here; a fetcher's answer is a toast.
   const actionData = useActionData<typeof action>();
-  const failed = loaderData.loadError;
-  useEffect(() => {
-    if (failed) void showToast({ type: "error", title: LOAD_FAILED });
-  }, [failed]);
+  useLoadFailureToast(loaderData.loadError, LOAD_FAILED);
 
-  const exportParams = new URLSearchParams(search);
-  exportParams.delete("page");
-  const exportQuery = exportParams.toString();
-  const exportHref = `/admin/newsletter/export${exportQuery ? `?${exportQuery}` : ""}`;
   const filtered = loaderData.query.q !== "" || loaderData.query.status !== "all";
 
   return (
@@ -111,33 +108,19 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
         description="Everyone who subscribed through the site. Unsubscribed addresses get no newsletters."
       >
         {!loaderData.loadError && loaderData.counts.total > 0 ? (
-          <Button asChild variant="outline">
-            <a href={exportHref} download>
-              <Download aria-hidden />
-              {filtered ? "Export these as CSV" : "Export CSV"}
-            </a>
-          </Button>
+          <ExportCsvButton
+            path="/admin/newsletter/export"
+            search={search}
+            drop={["page"]}
+            filtered={filtered}
+          />
         ) : null}
       </TabHeader>
 
-      {actionData ? (
-        <p
-          role="status"
-          className={
-            actionData.ok
-              ? "mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
-              : "mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
-          }
-        >
-          {actionData.toast.title}
-          {actionData.toast.description ? `: ${actionData.toast.description}` : ""}
-        </p>
-      ) : null}
+      <PlainPostAnswer answer={actionData} />
 
       {loaderData.loadError ? (
-        <Alert>
-          {LOAD_FAILED} Reload the page to try again; if it keeps failing, check the server log.
-        </Alert>
+        <LoadFailedAlert title={LOAD_FAILED} />
       ) : (
         <>
           <StatCards
@@ -149,14 +132,10 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
             ]}
           />
           {loaderData.counts.total === 0 ? (
-            <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
-              <Mail aria-hidden className="mx-auto size-8 text-muted" />
-              <p className="mt-3 font-medium text-ink">No subscribers yet</p>
-              <p className="mt-1 text-sm text-muted">
-                Addresses entered in the footer's newsletter form or on the newsletter page show up
-                here.
-              </p>
-            </div>
+            <NothingYet icon={Mail} title="No subscribers yet">
+              Addresses entered in the footer's newsletter form or on the newsletter page show up
+              here.
+            </NothingYet>
           ) : (
             <>
               <ListFilters
@@ -174,24 +153,19 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
                 ]}
               />
               {loaderData.rows.length === 0 ? (
-                <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-10 text-center">
-                  <p className="font-medium text-ink">
-                    {loaderData.query.q
+                <NoMatch
+                  title={`${
+                    loaderData.query.q
                       ? `No subscriber matches “${loaderData.query.q}”`
-                      : "No subscriber matches this filter"}
-                    {loaderData.query.q && loaderData.query.status !== "all"
+                      : "No subscriber matches this filter"
+                  }${
+                    loaderData.query.q && loaderData.query.status !== "all"
                       ? ` among ${loaderData.query.status} subscribers`
-                      : ""}
-                  </p>
-                  <p className="mt-1 text-sm text-muted">
-                    <Link
-                      to="/admin/newsletter"
-                      className="font-medium text-primary-strong underline-offset-4 hover:underline"
-                    >
-                      Show all subscribers
-                    </Link>
-                  </p>
-                </div>
+                      : ""
+                  }`}
+                  showAllTo="/admin/newsletter"
+                  showAllLabel="Show all subscribers"
+                />
               ) : (
                 <>
                   <SubscriberList subscribers={loaderData.rows} />

@@ -3,7 +3,6 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  fieldErrorsOf,
   isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -26,6 +25,7 @@ import {
   siteSettingsEntries,
   writeSettings,
 } from "~/models/admin-settings.server";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import {
   brandingSchema,
   contactInfoSchema,

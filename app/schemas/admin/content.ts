@@ -1,4 +1,6 @@
 import { serviceIcons } from "~/content/site-defaults";
+import { isSafeLink } from "~/schemas/admin/links";
+import { optionalText, requiredText } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 
 /**
@@ -6,58 +8,7 @@ import { z } from "~/schemas/zod";
  * each, checked in the browser before sending and again by the route's action.
  */
 
-/** No person types a NUL character, and PostgreSQL text cannot store one. */
-const WITHOUT_NUL = /^[^\0]*$/;
-
-function text(max: number, label: string) {
-  return z.preprocess(
-    (value) => (value == null ? "" : value),
-    z
-      .string({ message: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
-  );
-}
-
-function requiredText(max: number, label: string, requiredMessage: string) {
-  return z.preprocess(
-    (value) => (value == null ? "" : value),
-    z
-      .string({ message: requiredMessage })
-      .trim()
-      .min(1, requiredMessage)
-      .max(max, `${label} must be at most ${max} characters`)
-      .regex(WITHOUT_NUL, `${label} contains a character that is not allowed`),
-  );
-}
-
 export const LINK_MAX_LENGTH = 500;
-
-/**
- * Where a menu item or service may point: a page of this site (`/about`, `/#services`), an anchor
- * on the current page (`#contact`) or an http(s) address. Everything else (`javascript:`,
- * `data:`, protocol-relative `//host`) is refused, because the public pages render it as a link.
- */
-function hasControlCharacter(value: string) {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
-export function isSafeLink(value: string) {
-  if (/[\s\\]/.test(value) || hasControlCharacter(value)) return false;
-  if (value.startsWith("#")) return value.length > 1;
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 export const LINK_RULE =
   "Use a site path (/about, /#services), an anchor (#contact) or an http(s) address";
@@ -83,9 +34,9 @@ export const HERO_CTA_MAX = 40;
 
 /** An empty field is allowed: the home page then shows the built-in default. */
 export const heroSchema = z.object({
-  heroTitle: text(HERO_TITLE_MAX, "The main title"),
-  heroSubtitle: text(HERO_SUBTITLE_MAX, "The subtitle"),
-  heroCtaText: text(HERO_CTA_MAX, "The call-to-action text"),
+  heroTitle: optionalText(HERO_TITLE_MAX, "The main title"),
+  heroSubtitle: optionalText(HERO_SUBTITLE_MAX, "The subtitle"),
+  heroCtaText: optionalText(HERO_CTA_MAX, "The call-to-action text"),
 });
 export type HeroInput = z.infer<typeof heroSchema>;
 
@@ -174,13 +125,3 @@ export const servicesSchema = z.object({
     .min(1, "Keep at least one service")
     .max(SERVICES_MAX, `At most ${SERVICES_MAX} services`),
 });
-
-/** The first message per field of a zod error, keyed by the field's path ("items.2.url"). */
-export function issuesByPath(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -5,6 +5,7 @@ import {
   integrationType,
 } from "~/content/integrations";
 import { type IntegrationName, integrationNames } from "~/content/site-defaults";
+import { isHttpUrl } from "~/schemas/admin/links";
 import { z } from "~/schemas/zod";
 
 /**
@@ -80,14 +81,9 @@ const COLOR =
   /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgba?|hsla?)\(\s*[\d.]+%?(?:\s*[,\s/]\s*[\d.]+%?){2,3}\s*\)|[a-z]{3,20})$/i;
 
 /** An http(s) address without user name or password (and, for a base URL, no query or fragment). */
-function isHttpUrl(value: string, base: boolean) {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+function isPlainHttpUrl(value: string, base: boolean) {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
   if (url.username || url.password) return false;
   if (base && (url.search || url.hash)) return false;
   return true;
@@ -99,10 +95,10 @@ function formatCheck(
 ): [(value: string) => boolean, string] | null {
   switch (input) {
     case "url":
-      return [(v) => isHttpUrl(v, false), `${label} must be an http(s) address.`];
+      return [(v) => isPlainHttpUrl(v, false), `${label} must be an http(s) address.`];
     case "base-url":
       return [
-        (v) => isHttpUrl(v, true),
+        (v) => isPlainHttpUrl(v, true),
         `${label} must be an http(s) address without a query, e.g. https://app.chatwoot.com.`,
       ];
     case "email":
@@ -204,13 +200,6 @@ export function enableRefusal(label: string, missing: readonly string[]) {
 function joinLabels(labels: readonly string[]) {
   if (labels.length <= 1) return labels.join("");
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-}
-
-/** The first message per field of a refused form (the browser's copy of the server's rule). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
 }
 
 export { integrationCatalogue };

@@ -10,6 +10,8 @@ import {
   type SocialNetwork,
   socialNetworks,
 } from "~/content/site-defaults";
+import { isHttpUrl, isSitePath } from "~/schemas/admin/links";
+import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 
 /**
@@ -23,16 +25,6 @@ export const settingsIntents = ["settings", "branding", "footer", "contact-info"
 export type SettingsIntent = (typeof settingsIntents)[number];
 
 export const MAX_FOOTER_LINKS = 50;
-
-/** Control characters (NUL included, which PostgreSQL text cannot store); line breaks when allowed. */
-function hasControlCharacter(value: string, allowLineBreaks: boolean) {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (allowLineBreaks && (code === 10 || code === 13 || code === 9)) continue;
-    if (code < 32 || code === 127) return true;
-  }
-  return false;
-}
 
 function text(
   label: string,
@@ -60,20 +52,6 @@ function email(label: string, options: { required?: boolean } = {}) {
     (value) => value === "" || EMAIL.test(value),
     "Enter a valid email address, such as name@example.com",
   );
-}
-
-export function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/** A path on this site: one leading slash (two would be another host). */
-export function isSitePath(value: string) {
-  return /^\/(?!\/)[^\s\\]*$/.test(value);
 }
 
 const HTTP_URL_MESSAGE = "Enter a web address starting with http:// or https://";

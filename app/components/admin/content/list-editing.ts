@@ -15,6 +15,20 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The id of a row's move button (see MoveButtons). */
+export function moveButtonId(idPrefix: string, direction: "up" | "down", rowKey: string) {
+  return `${idPrefix}-${direction}-${rowKey}`;
+}
+
+/**
+ * After a row moved by its `direction` button: that button again, or the other one when the row
+ * reached the end of the list (the button it used is disabled there).
+ */
+export function focusAfterMove(idPrefix: string, direction: "up" | "down", rowKey: string) {
+  const other = direction === "up" ? "down" : "up";
+  return [moveButtonId(idPrefix, direction, rowKey), moveButtonId(idPrefix, other, rowKey)];
+}
+
 /**
  * Focus by element id after the next render: a moved, added or removed row re-renders, and the
  * keyboard user should stay where they were (on the moved row's button, on the next row).

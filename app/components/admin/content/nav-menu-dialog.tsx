@@ -1,28 +1,16 @@
-import { ArrowDown, ArrowUp, LoaderCircle, Menu, Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { NavMenuRow } from "~/models/admin-content.server";
-import {
-  issuesByPath,
-  LINK_RULE,
-  NAV_ITEMS_MAX,
-  navItemSchema,
-  navMenuSchema,
-} from "~/schemas/admin/content";
-import { moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
-import { QuickActionButton } from "./quick-action";
+import { LINK_RULE, NAV_ITEMS_MAX, navItemSchema, navMenuSchema } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
+import { AddRowForm, EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
+import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
+import { QuickActionEditorDialog } from "./quick-action";
 import { TextField } from "./text-field";
 
 interface Row {
@@ -33,26 +21,15 @@ interface Row {
 
 /** The site header's menu: edited here as a list, saved as a whole. */
 export function NavMenuQuickAction({ items }: { items: NavMenuRow[] | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickActionButton
-          title="Navigation menu"
-          description="The links in the site header."
-          icon={Menu}
-        />
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Navigation menu</DialogTitle>
-          <DialogDescription>
-            The links of the site header, in this order. Changes show after you save.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NavMenuEditor items={items} onSaved={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <QuickActionEditorDialog
+      title="Navigation menu"
+      summary="The links in the site header."
+      icon={Menu}
+      description="The links of the site header, in this order. Changes show after you save."
+    >
+      {(close) => <NavMenuEditor items={items} onSaved={close} />}
+    </QuickActionEditorDialog>
   );
 }
 
@@ -65,13 +42,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
   const [draft, setDraft] = useState({ label: "", url: "" });
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const focusLater = useFocusAfterRender();
-  const save = useAdminFetcher({ onSuccess: onSaved });
-  const answer = save.fetcher.data as
-    | { ok: boolean; fieldErrors?: Record<string, string> }
-    | undefined;
-  useEffect(() => {
-    if (answer && !answer.ok) setErrors(answer.fieldErrors ?? {});
-  }, [answer]);
+  const save = useAdminFetcher({ onSuccess: onSaved, onFailure: setErrors });
 
   if (items === null) {
     return <Alert>The navigation menu could not be loaded. Reload the page to try again.</Alert>;
@@ -89,8 +60,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
 
   function move(index: number, to: number, key: string, direction: "up" | "down") {
     change(moveItem(rows, index, to));
-    const other = direction === "up" ? "down" : "up";
-    focusLater(`nav-${direction}-${key}`, `nav-${other}-${key}`);
+    focusLater(...focusAfterMove("nav", direction, key));
   }
 
   function remove(index: number) {
@@ -104,7 +74,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
     event.preventDefault();
     const parsed = navItemSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setDraftErrors(found);
       focusLater(found.label ? "nav-new-label" : "nav-new-url");
       return;
@@ -123,7 +93,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
     const items = rows.map(({ label, url }) => ({ label, url }));
     const parsed = navMenuSchema.safeParse({ items });
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const firstRow = Object.keys(found)
         .map((path) => /^items\.(\d+)\.(label|url)$/.exec(path))
@@ -144,9 +114,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
   return (
     <div className="space-y-6">
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">
-          The menu is empty. Add at least one item below.
-        </p>
+        <EmptyListNote>The menu is empty. Add at least one item below.</EmptyListNote>
       ) : (
         <ol aria-label="Menu items" className="space-y-3">
           {rows.map((row, index) => {
@@ -186,28 +154,15 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
                     </div>
                   </div>
                   <div className="flex justify-end gap-1">
-                    <Button
-                      id={`nav-up-${row.key}`}
-                      variant="ghost"
+                    <MoveButtons
+                      idPrefix="nav"
+                      rowKey={row.key}
+                      name={name}
+                      index={index}
+                      count={rows.length}
                       size="icon"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1, row.key, "up")}
-                      aria-label={`Move ${name} up`}
-                      title="Move up"
-                    >
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button
-                      id={`nav-down-${row.key}`}
-                      variant="ghost"
-                      size="icon"
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, index + 1, row.key, "down")}
-                      aria-label={`Move ${name} down`}
-                      title="Move down"
-                    >
-                      <ArrowDown aria-hidden />
-                    </Button>
+                      onMove={(to, direction) => move(index, to, row.key, direction)}
+                    />
                     <Button
                       variant="ghost"
                       size="icon"
@@ -226,15 +181,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
         </ol>
       )}
 
-      <form
-        noValidate
-        onSubmit={add}
-        aria-labelledby="nav-add-title"
-        className="space-y-4 rounded-xl bg-surface p-4"
-      >
-        <h3 id="nav-add-title" className="font-semibold text-ink">
-          Add a menu item
-        </h3>
+      <AddRowForm idPrefix="nav" title="Add a menu item" addLabel="Add item" onSubmit={add}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="nav-new-label"
@@ -258,23 +205,15 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
             error={draftErrors.url}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" variant="outline">
-            <Plus aria-hidden />
-            Add item
-          </Button>
-        </div>
-      </form>
+      </AddRowForm>
 
-      {errors.items || errors.form ? <Alert>{errors.items ?? errors.form}</Alert> : null}
-
-      <div className="flex flex-col-reverse items-stretch gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
-        {dirty ? <p className="text-sm text-muted sm:mr-auto">Unsaved changes</p> : null}
-        <Button type="button" onClick={submit} disabled={save.busy}>
-          {save.busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {save.busy ? "Saving…" : "Save menu"}
-        </Button>
-      </div>
+      <ListSaveBar
+        errors={errors}
+        dirty={dirty}
+        busy={save.busy}
+        onSave={submit}
+        saveLabel="Save menu"
+      />
     </div>
   );
 }

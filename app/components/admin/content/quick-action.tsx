@@ -1,8 +1,16 @@
 import type { LucideIcon } from "lucide-react";
 import { ChevronRight } from "lucide-react";
 import type * as React from "react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 
 /**
  * A quick-action card: icon, title and a line of explanation. Only the title is inside the
@@ -83,5 +91,41 @@ export function QuickActionLink({
         </Link>
       )}
     </QuickActionCard>
+  );
+}
+
+/**
+ * A quick action that opens a dialog with an editor. The editor is rendered only while the dialog
+ * is open, so it starts from the stored values each time; it gets a function that closes it.
+ */
+export function QuickActionEditorDialog({
+  title,
+  summary,
+  icon,
+  description,
+  children,
+}: {
+  title: string;
+  /** The line under the title on the card. */
+  summary: string;
+  icon: LucideIcon;
+  /** The dialog's description. */
+  description: string;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <QuickActionButton title={title} description={summary} icon={icon} />
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open ? children(() => setOpen(false)) : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,41 +1,25 @@
-import {
-  ArrowDown,
-  ArrowUp,
-  LayoutGrid,
-  LoaderCircle,
-  Pencil,
-  Plus,
-  Star,
-  Trash2,
-} from "lucide-react";
-import { useEffect, useState } from "react";
+import { LayoutGrid, Pencil, Star, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { ServiceIconView } from "~/components/service-icon";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { serviceIcons } from "~/content/site-defaults";
 import type { ServiceRow } from "~/models/admin-content.server";
 import {
-  issuesByPath,
   SERVICES_MAX,
   type ServiceInput,
   serviceSchema,
   servicesSchema,
 } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
-import { moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
-import { QuickActionButton } from "./quick-action";
+import { AddRowForm, EmptyListNote, ListSaveBar, MoveButtons } from "./list-controls";
+import { focusAfterMove, moveItem, rowErrors, rowKey, useFocusAfterRender } from "./list-editing";
+import { QuickActionEditorDialog } from "./quick-action";
 import { TextAreaField, TextField } from "./text-field";
 
 type ServiceValues = Omit<ServiceInput, "icon"> & { icon: string };
@@ -61,26 +45,15 @@ function valuesOf(row: Row): ServiceValues {
 
 /** The services on the home page: edited here as a list, saved as a whole. */
 export function ServicesQuickAction({ services }: { services: ServiceRow[] | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickActionButton
-          title="Services"
-          description="The service cards on the home page."
-          icon={LayoutGrid}
-        />
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Services</DialogTitle>
-          <DialogDescription>
-            The service cards of the home page, in this order. Changes show after you save.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <ServicesEditor services={services} onSaved={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <QuickActionEditorDialog
+      title="Services"
+      summary="The service cards on the home page."
+      icon={LayoutGrid}
+      description="The service cards of the home page, in this order. Changes show after you save."
+    >
+      {(close) => <ServicesEditor services={services} onSaved={close} />}
+    </QuickActionEditorDialog>
   );
 }
 
@@ -107,13 +80,9 @@ function ServicesEditor({
   const [draft, setDraft] = useState<ServiceValues>(emptyService);
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const focusLater = useFocusAfterRender();
-  const save = useAdminFetcher({ onSuccess: onSaved });
-  const answer = save.fetcher.data as
-    | { ok: boolean; fieldErrors?: Record<string, string> }
-    | undefined;
-  useEffect(() => {
-    if (answer && !answer.ok) {
-      const found = answer.fieldErrors ?? {};
+  const save = useAdminFetcher({
+    onSuccess: onSaved,
+    onFailure: (found) => {
       setErrors(found);
       // A refused row opens in edit mode, so its message is next to its field.
       setRows((current) =>
@@ -123,8 +92,8 @@ function ServicesEditor({
             : row,
         ),
       );
-    }
-  }, [answer]);
+    },
+  });
 
   if (services === null) {
     return <Alert>The services could not be loaded. Reload the page to try again.</Alert>;
@@ -151,7 +120,7 @@ function ServicesEditor({
     if (!row) return;
     const parsed = serviceSchema.safeParse(valuesOf(row));
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors((current) => {
         const next = { ...current };
         for (const [field, message] of Object.entries(found))
@@ -186,8 +155,7 @@ function ServicesEditor({
   function move(index: number, to: number, key: string, direction: "up" | "down") {
     change(moveItem(rows, index, to));
     setErrors({});
-    const other = direction === "up" ? "down" : "up";
-    focusLater(`service-${direction}-${key}`, `service-${other}-${key}`);
+    focusLater(...focusAfterMove("service", direction, key));
   }
 
   function remove(index: number) {
@@ -202,7 +170,7 @@ function ServicesEditor({
     event.preventDefault();
     const parsed = serviceSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setDraftErrors(found);
       const first = ["title", "description", "icon", "link"].find((f) => found[f]);
       if (first) focusLater(`service-new-${first}`);
@@ -222,7 +190,7 @@ function ServicesEditor({
     const items = rows.map(valuesOf);
     const parsed = servicesSchema.safeParse({ items });
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const match = Object.keys(found)
         .map((path) => /^items\.(\d+)\.(\w+)$/.exec(path))
@@ -249,39 +217,11 @@ function ServicesEditor({
   return (
     <div className="space-y-6">
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">
-          No services. Add at least one below.
-        </p>
+        <EmptyListNote>No services. Add at least one below.</EmptyListNote>
       ) : (
         <ol aria-label="Services" className="space-y-3">
           {rows.map((row, index) => {
             const name = row.title.trim() || `service ${index + 1}`;
-            const moveButtons = (
-              <>
-                <Button
-                  id={`service-up-${row.key}`}
-                  variant="ghost"
-                  size="sm"
-                  title="Move up"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1, row.key, "up")}
-                  aria-label={`Move ${name} up`}
-                >
-                  <ArrowUp aria-hidden />
-                </Button>
-                <Button
-                  id={`service-down-${row.key}`}
-                  variant="ghost"
-                  size="sm"
-                  title="Move down"
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, index + 1, row.key, "down")}
-                  aria-label={`Move ${name} down`}
-                >
-                  <ArrowDown aria-hidden />
-                </Button>
-              </>
-            );
             return (
               <li
                 key={row.key}
@@ -329,7 +269,15 @@ function ServicesEditor({
                       </div>
                     </div>
                     <div className="mt-3 flex flex-wrap justify-end gap-1">
-                      {moveButtons}
+                      <MoveButtons
+                        idPrefix="service"
+                        rowKey={row.key}
+                        name={name}
+                        index={index}
+                        count={rows.length}
+                        size="sm"
+                        onMove={(to, direction) => move(index, to, row.key, direction)}
+                      />
                       <Button
                         id={`service-edit-${row.key}`}
                         variant="ghost"
@@ -369,15 +317,7 @@ function ServicesEditor({
         </ol>
       )}
 
-      <form
-        noValidate
-        onSubmit={add}
-        aria-labelledby="service-add-title"
-        className="space-y-4 rounded-xl bg-surface p-4"
-      >
-        <h3 id="service-add-title" className="font-semibold text-ink">
-          Add a service
-        </h3>
+      <AddRowForm idPrefix="service" title="Add a service" addLabel="Add service" onSubmit={add}>
         <ServiceFields
           idPrefix="service-new"
           labelPrefix="New service "
@@ -385,23 +325,15 @@ function ServicesEditor({
           errors={draftErrors}
           onChange={(values) => setDraft((d) => ({ ...d, ...values }))}
         />
-        <div className="flex justify-end">
-          <Button type="submit" variant="outline">
-            <Plus aria-hidden />
-            Add service
-          </Button>
-        </div>
-      </form>
+      </AddRowForm>
 
-      {errors.items || errors.form ? <Alert>{errors.items ?? errors.form}</Alert> : null}
-
-      <div className="flex flex-col-reverse items-stretch gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
-        {dirty ? <p className="text-sm text-muted sm:mr-auto">Unsaved changes</p> : null}
-        <Button type="button" onClick={submit} disabled={save.busy}>
-          {save.busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
-          {save.busy ? "Saving…" : "Save services"}
-        </Button>
-      </div>
+      <ListSaveBar
+        errors={errors}
+        dirty={dirty}
+        busy={save.busy}
+        onSave={submit}
+        saveLabel="Save services"
+      />
     </div>
   );
 }

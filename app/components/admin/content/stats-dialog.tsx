@@ -1,22 +1,16 @@
 import { BarChart3, LoaderCircle, Pencil, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { showToast } from "~/components/toaster";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import type { StatRow } from "~/models/admin-content.server";
-import { issuesByPath, statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
+import { statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
-import { QuickActionButton } from "./quick-action";
+import { EmptyListNote } from "./list-controls";
+import { QuickActionEditorDialog } from "./quick-action";
 import { TextField } from "./text-field";
 
 type Draft = { statKey: string; statValue: string; statLabel: string; displayOrder: string };
@@ -24,26 +18,15 @@ const emptyDraft: Draft = { statKey: "", statValue: "", statLabel: "", displayOr
 
 /** The main-page statistics (the home hero's figures): each add, edit and delete saves at once. */
 export function StatsQuickAction({ stats }: { stats: StatRow[] | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickActionButton
-          title="Main-page statistics"
-          description="The figures in the home page's hero."
-          icon={BarChart3}
-        />
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Main-page statistics</DialogTitle>
-          <DialogDescription>
-            Shown in the home page's hero, lowest display order first.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <StatsEditor stats={stats} /> : null}
-      </DialogContent>
-    </Dialog>
+    <QuickActionEditorDialog
+      title="Main-page statistics"
+      summary="The figures in the home page's hero."
+      icon={BarChart3}
+      description="Shown in the home page's hero, lowest display order first."
+    >
+      {() => <StatsEditor stats={stats} />}
+    </QuickActionEditorDialog>
   );
 }
 
@@ -59,19 +42,12 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
       setDraft(emptyDraft);
       setErrors({});
     },
+    onFailure: setErrors,
   });
   const remove = useAdminFetcher();
-  const answer = save.fetcher.data as
-    | { ok: boolean; fieldErrors?: Record<string, string> }
-    | undefined;
-  useEffect(() => {
-    if (answer && !answer.ok) setErrors(answer.fieldErrors ?? {});
-  }, [answer]);
 
   const loadFailed = stats === null;
-  useEffect(() => {
-    if (loadFailed) void showToast({ type: "error", title: "Failed to load statistics" });
-  }, [loadFailed]);
+  useLoadFailureToast(loadFailed, "Failed to load statistics");
 
   function startEdit(stat: StatRow) {
     setEditing(stat);
@@ -103,7 +79,7 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
       ? statUpdateSchema.safeParse({ ...draft, id: editing.id })
       : statCreateSchema.safeParse(draft);
     if (!parsed.success) {
-      const found = issuesByPath(parsed.error);
+      const found = fieldErrorsOf(parsed.error);
       setErrors(found);
       const first = ["statKey", "statValue", "statLabel", "displayOrder"].find((f) => found[f]);
       if (first) document.getElementById(fieldId(first))?.focus();
@@ -139,9 +115,9 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
   return (
     <div className="space-y-6">
       {stats.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-4 text-sm text-muted">
+        <EmptyListNote>
           No statistics yet: the home page shows the built-in ones until you add one.
-        </p>
+        </EmptyListNote>
       ) : (
         <ul aria-label="Statistics" className="divide-y divide-line rounded-xl border border-line">
           {stats.map((stat) => (

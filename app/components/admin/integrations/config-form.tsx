@@ -11,9 +11,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { type IntegrationField, integrationType } from "~/content/integrations";
 import type { AdminIntegration } from "~/models/admin-integrations.server";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import {
   clearKey,
-  fieldErrorsOf,
   fieldPresentation,
   integrationConfigSchema,
   voicePositions,

@@ -2,17 +2,8 @@ import type * as React from "react";
 import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { z } from "~/schemas/zod";
-
-/** The first message per field of a zod error, keyed by its path ("links.0.url"), as the server. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /** A labelled text input bound to a value; `name` makes it part of a plain form post too. */
 export function TextField({

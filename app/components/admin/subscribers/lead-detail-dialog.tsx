@@ -10,29 +10,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import {
-  type LeadKind,
-  type LeadStatus,
-  leadKindLabels,
-  leadRef,
-} from "~/schemas/admin/subscribers";
+import type { LeadDetail } from "~/models/admin-subscribers.server";
+import { leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
 import { formatDateTime } from "./format";
 import { LeadStatusForm } from "./lead-status-form";
 
-export interface LeadDetailItem {
-  kind: LeadKind;
-  id: number;
-  name: string;
-  email: string;
-  status: LeadStatus;
-  createdAt: string;
-  phone: string;
-  company?: string;
-  serviceType?: string;
-  preferredTime?: string;
-  message: string;
-  consent?: boolean;
-}
+/** A lead's details as the loader sends them (its time as ISO text). */
+export type LeadDetailItem = Omit<LeadDetail, "createdAt" | "preview"> & { createdAt: string };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,23 +1,12 @@
 import { Link, useLocation } from "react-router";
-import {
-  type LeadKind,
-  type LeadStatus,
-  leadKindLabels,
-  leadRef,
-} from "~/schemas/admin/subscribers";
+import type { LeadSummary } from "~/models/admin-subscribers.server";
+import { type LeadKind, leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
 import { formatDateTime } from "./format";
 import { LeadStatusForm } from "./lead-status-form";
 import { StatusBadge } from "./status-badge";
 
-export interface LeadItem {
-  kind: LeadKind;
-  id: number;
-  name: string;
-  email: string;
-  status: LeadStatus;
-  createdAt: string;
-  preview: string;
-}
+/** A lead of the list as the loader sends it (its time as ISO text). */
+export type LeadItem = Omit<LeadSummary, "createdAt"> & { createdAt: string };
 
 /** The list's URL with `lead` set: opens that lead's details and keeps the list as it is. */
 export function useLeadHref() {
