@@ -4,4 +4,6 @@ import type { AdminCall } from "./types";
 export const calls: AdminCall[] = [
   { name: "open the dashboard", method: "GET", path: "/admin" },
   { name: "load the dashboard's data", method: "GET", path: "/admin.data" },
+  { name: "list the posts", method: "GET", path: "/admin/blog" },
+  { name: "load the posts", method: "GET", path: "/admin/blog.data" },
 ];
