@@ -24,6 +24,10 @@ export default [
   ),
 
   route("blog", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
+  route("blog/:slug", "routes/blog/post.tsx"),
+  route("create-voice-blog", "routes/blog/create-voice-blog.tsx"),
+  route("create-hiring-hub-post", "routes/blog/create-hiring-hub-post.tsx"),
 
   // Auth
   route("auth", "routes/auth/auth.tsx"),
@@ -64,6 +68,7 @@ export default [
   route("api/contact", "routes/resources/api-contact.ts"),
   route("api/bot-check", "routes/resources/api-bot-check.ts"),
   route("api/integrations", "routes/resources/api-integrations.ts"),
+  route("api/create-blog-post", "routes/resources/api-create-blog-post.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
