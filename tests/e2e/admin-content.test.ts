@@ -254,7 +254,7 @@ describe("the Content tab", () => {
     expect(await items.count()).toBe(before);
     const urlField = dialog.getByRole("textbox", { name: "New item URL", exact: true });
     expect(await urlField.getAttribute("aria-invalid")).toBe("true");
-    expect(await urlField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => urlField.evaluate((el) => el === document.activeElement)).toBe(true);
     await closeDialog(page, dialog);
     expectCleanPage(page);
     await page.close();
