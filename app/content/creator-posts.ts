@@ -63,7 +63,7 @@ The model below uses conservative figures for a typical service business receivi
 | **Net monthly benefit** | | **$9,660** |
 | One-off setup and integration | | $2,500 |
 | **Payback period** | | **under 2 weeks** |
-| **12-month return on investment** | | **about 870%** |
+| **12-month return on investment** | | **about 850%** |
 
 Even if you halve the conversion rate and the booking value, the agent still pays for itself within the first month. The biggest variable is not the technology; it is how many calls you are missing today, which your phone system can tell you.
 
