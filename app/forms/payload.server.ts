@@ -11,9 +11,9 @@ function refuse(status: number, error: string): PayloadResult {
   return { ok: false, status, body: { error } };
 }
 
-async function readText(request: Request): Promise<string | null> {
+async function readText(request: Request, maxBytes: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return null;
+  if (declared > maxBytes) return null;
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,7 +22,7 @@ async function readText(request: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       return null;
     }
@@ -31,23 +31,37 @@ async function readText(request: Request): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+export interface PayloadOptions {
+  /** Largest body read; 64 KB unless an endpoint takes more (the post API: an article). */
+  maxBytes?: number;
+  /** Refuse form posts (415): for endpoints only scripts call. */
+  jsonOnly?: boolean;
+}
+
 /**
  * The submitted fields, from a JSON body (the API and the browser's script) or a form post
  * (a browser before its JavaScript has loaded). Text fields only.
  */
-export async function readFormPayload(request: Request): Promise<PayloadResult> {
+export async function readFormPayload(
+  request: Request,
+  { maxBytes = MAX_BODY_BYTES, jsonOnly = false }: PayloadOptions = {},
+): Promise<PayloadResult> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const isJson = type === "application/json";
-  const isForm = type === "application/x-www-form-urlencoded" || type === "multipart/form-data";
+  const isForm =
+    !jsonOnly && (type === "application/x-www-form-urlencoded" || type === "multipart/form-data");
   if (!isJson && !isForm) {
-    return refuse(415, "Send the fields as JSON or as a form");
+    return refuse(
+      415,
+      jsonOnly ? "Send the fields as JSON" : "Send the fields as JSON or as a form",
+    );
   }
   if (type === "multipart/form-data") {
     // Visitor forms carry no files; the size check still applies before parsing.
     if (!request.headers.has("content-length")) {
       return refuse(411, "The request needs a Content-Length");
     }
-    if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) {
+    if (Number(request.headers.get("content-length")) > maxBytes) {
       return refuse(413, "The request is too large");
     }
     try {
@@ -59,7 +73,7 @@ export async function readFormPayload(request: Request): Promise<PayloadResult> 
       return refuse(400, "The form data could not be read");
     }
   }
-  const text = await readText(request);
+  const text = await readText(request, maxBytes);
   if (text === null) return refuse(413, "The request is too large");
   if (isForm) {
     return { ok: true, values: Object.fromEntries(new URLSearchParams(text)) };

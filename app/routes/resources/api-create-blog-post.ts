@@ -1,10 +1,91 @@
+import { adminChanged } from "~/admin/mutation.server";
+import { requireAdminOrApiKey } from "~/auth/api-key.server";
+import { getDb } from "~/db/client.server";
+import { readFormPayload } from "~/forms/payload.server";
 import { methodNotAllowed } from "~/lib/http.server";
+import { logger } from "~/lib/logger.server";
+import { slugify, upsertPostBySlug } from "~/models/post-writes.server";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
+import { BLOG_API_MAX_BODY_BYTES, blogPostPayloadSchema } from "~/schemas/blog-api";
+import type { Route } from "./+types/api-create-blog-post";
 
-// Placeholder of the blog's first commit: the post-API work replaces it.
-export function loader() {
-  return methodNotAllowed();
+/** What the post API answers when it stored the post. */
+export interface CreatedBlogPost {
+  id: number;
+  slug: string;
+  /** Site-relative address of the post page. */
+  url: string;
+  /** False when a post with this slug existed and was updated. */
+  created: boolean;
 }
 
-export function action() {
-  return Response.json({ error: "Not available yet" }, { status: 404 });
+export const loader = methodNotAllowed;
+
+function refusal(status: number, error: string, fieldErrors?: Record<string, string>) {
+  return Response.json(fieldErrors ? { error, fieldErrors } : { error }, { status });
+}
+
+/**
+ * POST /api/create-blog-post: creates a post from the spec's payload, or updates the post with the
+ * same slug (never a duplicate). For a signed-in admin (the creator pages) or an API key.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const caller = await requireAdminOrApiKey(request);
+
+  const payload = await readFormPayload(request, {
+    maxBytes: BLOG_API_MAX_BODY_BYTES,
+    jsonOnly: true,
+  });
+  if (!payload.ok) return refusal(payload.status, payload.body.error);
+
+  const parsed = blogPostPayloadSchema.safeParse(payload.values);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return refusal(400, Object.values(fieldErrors)[0] ?? "The post is not valid", fieldErrors);
+  }
+  const input = parsed.data;
+  const slug = input.slug || slugify(input.title);
+  if (!slug) {
+    const message = "The title gives no slug (it has no letters or digits): send a slug";
+    return refusal(400, message, { slug: message });
+  }
+
+  try {
+    const row = await upsertPostBySlug(
+      getDb(),
+      {
+        title: input.title,
+        content: input.content,
+        excerpt: input.excerpt,
+        slug,
+        status: input.published ? "published" : "draft",
+        featuredImageUrl: input.featured_image,
+        metaTitle: input.meta_title,
+        metaDescription: input.meta_description,
+      },
+      caller.admin.id,
+    );
+    await adminChanged(caller.admin, {
+      action: row.created ? "created" : "updated",
+      entity: "post",
+      entityId: row.id,
+      details: {
+        title: input.title,
+        slug: row.slug,
+        status: input.published ? "published" : "draft",
+        via: caller.kind === "api-key" ? `api key ${caller.key.name}` : "session",
+      },
+    });
+    const body: CreatedBlogPost = {
+      id: row.id,
+      slug: row.slug,
+      url: `/blog/${encodeURIComponent(row.slug)}`,
+      created: row.created,
+    };
+    return Response.json(body, { status: row.created ? 201 : 200 });
+  } catch (error) {
+    logger.error({ err: error, slug }, "could not store a post from the post API");
+    return refusal(500, "The post could not be stored. Please try again.");
+  }
 }
