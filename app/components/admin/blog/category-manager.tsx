@@ -15,11 +15,15 @@ import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import type { AdminCategory } from "~/models/admin-blog.server";
 import { slugPreview } from "~/schemas/admin/blog";
+import { useReturnFocus } from "./return-focus";
 
 /** Categories: listed by name; created, renamed and deleted (their posts keep existing). */
 export function CategoryManager({ categories }: { categories: AdminCategory[] }) {
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   const [deleting, setDeleting] = useState<AdminCategory | null>(null);
+  const focus = useReturnFocus(() =>
+    document.querySelector<HTMLElement>("[data-new-category] input"),
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div>
@@ -49,14 +53,24 @@ export function CategoryManager({ categories }: { categories: AdminCategory[] })
                   ) : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setEditing(category)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      focus.remember();
+                      setEditing(category);
+                    }}
+                  >
                     <Pencil aria-hidden /> Rename<span className="sr-only"> {category.name}</span>
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="text-danger"
-                    onClick={() => setDeleting(category)}
+                    onClick={() => {
+                      focus.remember();
+                      setDeleting(category);
+                    }}
                   >
                     <Trash2 aria-hidden /> Delete<span className="sr-only"> {category.name}</span>
                   </Button>
@@ -66,13 +80,13 @@ export function CategoryManager({ categories }: { categories: AdminCategory[] })
           </ul>
         )}
       </div>
-      <div className="h-fit rounded-xl border border-line bg-white p-4 sm:p-6">
+      <div data-new-category className="h-fit rounded-xl border border-line bg-white p-4 sm:p-6">
         <h2 className="mb-4 text-lg font-semibold text-ink">New category</h2>
         <CategoryForm />
       </div>
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={focus.onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>Rename category</DialogTitle>
             <DialogDescription>Posts in this category keep it.</DialogDescription>
@@ -82,7 +96,11 @@ export function CategoryManager({ categories }: { categories: AdminCategory[] })
           ) : null}
         </DialogContent>
       </Dialog>
-      <DeleteCategoryDialog category={deleting} onClose={() => setDeleting(null)} />
+      <DeleteCategoryDialog
+        category={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
     </div>
   );
 }
@@ -165,14 +183,16 @@ function CategoryForm({ category, onDone }: { category?: AdminCategory; onDone?:
 function DeleteCategoryDialog({
   category,
   onClose,
+  onCloseAutoFocus,
 }: {
   category: AdminCategory | null;
   onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const { fetcher, busy } = useAdminFetcher({ onSuccess: onClose });
   return (
     <Dialog open={category !== null} onOpenChange={(open) => (open || busy ? null : onClose())}>
-      <DialogContent role="alertdialog">
+      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Delete this category?</DialogTitle>
           <DialogDescription>

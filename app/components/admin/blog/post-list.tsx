@@ -19,6 +19,7 @@ import { cn } from "~/lib/utils";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
 import { PostForm, statusLabels } from "./post-form";
+import { useReturnFocus } from "./return-focus";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
   published: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -62,6 +63,7 @@ export function PostList({
   const [editing, setEditing] = useState<AdminPost | null>(null);
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
   const [searchParams] = useSearchParams();
+  const focus = useReturnFocus(() => document.getElementById("blog-search"));
   const pageHref = (n: number) => {
     const params = new URLSearchParams(searchParams);
     params.set("page", String(n));
@@ -194,14 +196,24 @@ export function PostList({
                       </a>
                     </Button>
                   ) : null}
-                  <Button variant="outline" size="sm" onClick={() => setEditing(post)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      focus.remember();
+                      setEditing(post);
+                    }}
+                  >
                     <Pencil aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="text-danger"
-                    onClick={() => setDeleting(post)}
+                    onClick={() => {
+                      focus.remember();
+                      setDeleting(post);
+                    }}
                   >
                     <Trash2 aria-hidden /> Delete<span className="sr-only"> {post.title}</span>
                   </Button>
@@ -234,7 +246,7 @@ export function PostList({
       )}
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        <DialogContent className="max-w-3xl">
+        <DialogContent className="max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>Edit post</DialogTitle>
             <DialogDescription>Changes show on the blog once saved.</DialogDescription>
@@ -250,16 +262,28 @@ export function PostList({
           ) : null}
         </DialogContent>
       </Dialog>
-      <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
+      <DeletePostDialog
+        post={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
     </div>
   );
 }
 
-function DeletePostDialog({ post, onClose }: { post: AdminPost | null; onClose: () => void }) {
+function DeletePostDialog({
+  post,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  post: AdminPost | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const { fetcher, busy } = useAdminFetcher({ onSuccess: onClose });
   return (
     <Dialog open={post !== null} onOpenChange={(open) => (open || busy ? null : onClose())}>
-      <DialogContent role="alertdialog">
+      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Delete this post?</DialogTitle>
           <DialogDescription>
