@@ -86,7 +86,7 @@ export function ImagePicker({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Choose a featured image</DialogTitle>
           <DialogDescription>

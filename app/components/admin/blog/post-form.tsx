@@ -322,7 +322,10 @@ export function PostForm({
           />
         </FieldShell>
       </div>
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
+        {!ready ? (
+          <p className="text-sm text-muted sm:mr-auto">Add a title and content to save the post.</p>
+        ) : null}
         {onDone ? (
           <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
             Cancel

@@ -246,7 +246,7 @@ export function PostList({
       )}
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        <DialogContent className="max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
+        <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>Edit post</DialogTitle>
             <DialogDescription>Changes show on the blog once saved.</DialogDescription>
