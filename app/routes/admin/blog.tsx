@@ -13,11 +13,13 @@ import { renderPostHtml } from "~/blog/render.server";
 import { CategoryManager } from "~/components/admin/blog/category-manager";
 import { PostForm } from "~/components/admin/blog/post-form";
 import { PostList } from "~/components/admin/blog/post-list";
+import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import {
   type AdminCategory,
@@ -273,7 +275,7 @@ function useSampleSeeding(needed: boolean) {
   }, [needed, fetcher]);
 }
 
-export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { view, categories, loadFailed, totalPosts } = loaderData;
   const [searchParams] = useSearchParams();
   useLoadFailureToast(loadFailed, "Failed to fetch blog posts");
@@ -291,6 +293,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
+      <NoScriptOutcome
+        result={
+          actionData && "toast" in actionData ? (actionData as { ok: boolean; toast: Toast }) : null
+        }
+      />
       <nav aria-label="Blog sections" className="mb-6">
         <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
           {blogViews.map((v) => (
