@@ -54,6 +54,8 @@ export default [
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media
   route("admin/media/upload", "routes/admin/media-upload.ts"),
+  // Blog: the image picker's page of media images.
+  route("admin/blog/media", "routes/admin/blog-media.ts"),
   // Newsletter and leads: CSV exports.
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),

@@ -1,0 +1,347 @@
+import { Eye, ImageIcon, Pencil, X } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Button } from "~/components/ui/button";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
+import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
+import {
+  type BlogPostStatus,
+  canCreatePost,
+  POST_STATUSES,
+  slugPreview,
+} from "~/schemas/admin/blog";
+import { ImagePicker } from "./image-picker";
+
+export const statusLabels: Record<BlogPostStatus, string> = {
+  draft: "Draft",
+  published: "Published",
+  archived: "Archived",
+};
+
+interface Values {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  status: BlogPostStatus;
+  categoryId: string;
+  featuredImageUrl: string;
+  metaTitle: string;
+  metaDescription: string;
+}
+
+const empty: Values = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  content: "",
+  status: "draft",
+  categoryId: "",
+  featuredImageUrl: "",
+  metaTitle: "",
+  metaDescription: "",
+};
+
+function valuesOf(post: AdminPost): Values {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    status: post.status,
+    categoryId: post.categoryId === null ? "" : String(post.categoryId),
+    featuredImageUrl: post.featuredImageUrl,
+    metaTitle: post.metaTitle,
+    metaDescription: post.metaDescription,
+  };
+}
+
+/**
+ * The post editor of Create New and of the edit dialog: a plain form posting to the Blog tab's
+ * action (so it works before JavaScript loads), sent with the admin fetcher once it has.
+ */
+export function PostForm({
+  mode,
+  post,
+  categories,
+  onDone,
+}: {
+  mode: "create" | "edit";
+  post?: AdminPost;
+  categories: AdminCategory[];
+  /** Called after a successful save (the dialog closes) or on Cancel. */
+  onDone?: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(post ? valuesOf(post) : empty);
+  const [previewing, setPreviewing] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({
+    onSuccess: () => {
+      if (mode === "create") {
+        setValues(empty);
+        setPreviewing(false);
+      }
+      onDone?.();
+    },
+  });
+  const preview = useFetcher<{ ok: boolean; html?: string; toast?: { title: string } }>();
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const ready = canCreatePost(values.title, values.content);
+  const derivedSlug = slugPreview(values.title) || "derived-from-the-title";
+  const f = (name: string) => `${id}-${name}`;
+
+  function showPreview() {
+    setPreviewing(true);
+    void preview.submit(
+      { intent: "preview", content: values.content },
+      { method: "post", action: "/admin/blog" },
+    );
+  }
+
+  return (
+    <fetcher.Form method="post" action="/admin/blog" className="space-y-5" noValidate>
+      <input
+        type="hidden"
+        name="intent"
+        value={mode === "create" ? "create-post" : "update-post"}
+      />
+      {post ? <input type="hidden" name="id" value={post.id} /> : null}
+      <div className="grid gap-5 md:grid-cols-2">
+        <FieldShell id={f("title")} label="Title" required error={fieldErrors.title}>
+          <Input
+            {...fieldAria(f("title"), fieldErrors.title)}
+            name="title"
+            value={values.title}
+            onChange={(e) => set("title", e.currentTarget.value)}
+            required
+            maxLength={200}
+          />
+        </FieldShell>
+        <FieldShell
+          id={f("slug")}
+          label="Slug"
+          error={fieldErrors.slug}
+          hint="Leave empty to derive it from the title."
+        >
+          <Input
+            {...fieldAria(f("slug"), fieldErrors.slug, true)}
+            name="slug"
+            value={values.slug}
+            placeholder={derivedSlug}
+            onChange={(e) => set("slug", e.currentTarget.value)}
+            maxLength={200}
+          />
+        </FieldShell>
+      </div>
+      <FieldShell id={f("excerpt")} label="Excerpt" error={fieldErrors.excerpt}>
+        <Textarea
+          {...fieldAria(f("excerpt"), fieldErrors.excerpt)}
+          name="excerpt"
+          rows={2}
+          value={values.excerpt}
+          onChange={(e) => set("excerpt", e.currentTarget.value)}
+          maxLength={500}
+        />
+      </FieldShell>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label htmlFor={f("content")} className="text-sm font-medium text-ink">
+            Content
+            <span aria-hidden className="text-danger">
+              {" "}
+              *
+            </span>
+          </label>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-pressed={previewing}
+            onClick={() => (previewing ? setPreviewing(false) : showPreview())}
+          >
+            {previewing ? <Pencil aria-hidden /> : <Eye aria-hidden />}
+            {previewing ? "Edit" : "Preview"}
+          </Button>
+        </div>
+        <Textarea
+          {...fieldAria(f("content"), fieldErrors.content, true)}
+          name="content"
+          rows={12}
+          value={values.content}
+          onChange={(e) => set("content", e.currentTarget.value)}
+          required
+          className={previewing ? "hidden" : "font-mono"}
+        />
+        {previewing ? (
+          <section
+            aria-label="Preview"
+            className="min-h-64 rounded-lg border border-line bg-surface p-4"
+          >
+            {preview.state !== "idle" ? (
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <Spinner /> Rendering the preview…
+              </p>
+            ) : preview.data?.html !== undefined ? (
+              values.content.trim() ? (
+                <div
+                  className="prose max-w-none break-words text-ink [&_p]:mb-3"
+                  // Rendered and escaped on the server by renderPostHtml.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises it
+                  dangerouslySetInnerHTML={{ __html: preview.data.html }}
+                />
+              ) : (
+                <p className="text-sm text-muted">Nothing to preview yet.</p>
+              )
+            ) : (
+              <p className="text-sm text-danger">The preview could not be rendered.</p>
+            )}
+          </section>
+        ) : null}
+        <p id={`${f("content")}-hint`} className="text-sm text-muted">
+          Markdown. Use Preview to see how the post page shows it.
+        </p>
+        {fieldErrors.content ? (
+          <p id={`${f("content")}-error`} className="text-sm text-danger">
+            {fieldErrors.content}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-5 md:grid-cols-2">
+        <FieldShell id={f("status")} label="Status" error={fieldErrors.status}>
+          <Select
+            {...fieldAria(f("status"), fieldErrors.status)}
+            name="status"
+            value={values.status}
+            onChange={(e) => set("status", e.currentTarget.value as BlogPostStatus)}
+          >
+            {POST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </FieldShell>
+        <FieldShell id={f("category")} label="Category" error={fieldErrors.categoryId}>
+          <Select
+            {...fieldAria(f("category"), fieldErrors.categoryId)}
+            name="categoryId"
+            value={values.categoryId}
+            onChange={(e) => set("categoryId", e.currentTarget.value)}
+          >
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </FieldShell>
+      </div>
+      <FieldShell
+        id={f("image")}
+        label="Featured image"
+        error={fieldErrors.featuredImageUrl}
+        hint="A URL, or choose one from the media library."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {values.featuredImageUrl ? (
+            <img
+              src={values.featuredImageUrl}
+              alt="Featured preview"
+              className="h-20 w-32 shrink-0 rounded-md border border-line object-cover"
+            />
+          ) : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <Input
+              {...fieldAria(f("image"), fieldErrors.featuredImageUrl, true)}
+              name="featuredImageUrl"
+              value={values.featuredImageUrl}
+              placeholder="/media/… or https://…"
+              onChange={(e) => set("featuredImageUrl", e.currentTarget.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
+                <ImageIcon aria-hidden /> Choose image
+              </Button>
+              {values.featuredImageUrl ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => set("featuredImageUrl", "")}
+                >
+                  <X aria-hidden /> Remove image
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </FieldShell>
+      <ImagePicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        onPick={(url) => set("featuredImageUrl", url)}
+      />
+      <div className="grid gap-5 md:grid-cols-2">
+        <FieldShell
+          id={f("meta-title")}
+          label="Meta title"
+          error={fieldErrors.metaTitle}
+          hint="Defaults to the title."
+        >
+          <Input
+            {...fieldAria(f("meta-title"), fieldErrors.metaTitle, true)}
+            name="metaTitle"
+            value={values.metaTitle}
+            placeholder={values.title.trim()}
+            onChange={(e) => set("metaTitle", e.currentTarget.value)}
+            maxLength={200}
+          />
+        </FieldShell>
+        <FieldShell
+          id={f("meta-description")}
+          label="Meta description"
+          error={fieldErrors.metaDescription}
+          hint="Defaults to the excerpt."
+        >
+          <Textarea
+            {...fieldAria(f("meta-description"), fieldErrors.metaDescription, true)}
+            name="metaDescription"
+            rows={2}
+            value={values.metaDescription}
+            placeholder={values.excerpt.trim()}
+            onChange={(e) => set("metaDescription", e.currentTarget.value)}
+            maxLength={500}
+          />
+        </FieldShell>
+      </div>
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
+        {!ready ? (
+          <p className="text-sm text-muted sm:mr-auto">Add a title and content to save the post.</p>
+        ) : null}
+        {onDone ? (
+          <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={!ready || busy}>
+          {busy ? <Spinner /> : null}
+          {mode === "create"
+            ? busy
+              ? "Creating…"
+              : "Create Post"
+            : busy
+              ? "Saving…"
+              : "Save Changes"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

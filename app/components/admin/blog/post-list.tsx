@@ -1,0 +1,310 @@
+import { ExternalLink, Pencil, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDate } from "~/lib/dates";
+import { cn } from "~/lib/utils";
+import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
+import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
+import { PostForm, statusLabels } from "./post-form";
+import { useReturnFocus } from "./return-focus";
+
+const badgeClasses: Record<BlogPostStatus, string> = {
+  published: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  draft: "bg-amber-50 text-amber-900 ring-amber-200",
+  archived: "bg-slate-100 text-slate-700 ring-slate-200",
+};
+
+export function StatusBadge({ status }: { status: BlogPostStatus }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        badgeClasses[status],
+      )}
+    >
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+/** All Posts: newest first, with a status filter, a search, pages, edit and delete. */
+export function PostList({
+  posts,
+  total,
+  page,
+  pages,
+  status,
+  q,
+  categories,
+  loadFailed,
+}: {
+  posts: AdminPost[];
+  total: number;
+  page: number;
+  pages: number;
+  status: BlogPostStatus | null;
+  q: string;
+  categories: AdminCategory[];
+  loadFailed: boolean;
+}) {
+  const [editing, setEditing] = useState<AdminPost | null>(null);
+  const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  const [searchParams] = useSearchParams();
+  const focus = useReturnFocus(() => document.getElementById("blog-search"));
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("page", String(n));
+    return `/admin/blog?${params.toString()}`;
+  };
+  const filtered = Boolean(status || q);
+
+  return (
+    <div>
+      <Form
+        method="get"
+        action="/admin/blog"
+        className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        role="search"
+      >
+        <div className="flex-1 space-y-1">
+          <label htmlFor="blog-search" className="text-sm font-medium text-ink">
+            Search posts
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            />
+            <Input
+              id="blog-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Title or slug"
+              className="pl-9"
+              maxLength={100}
+            />
+          </div>
+        </div>
+        <div className="space-y-1 sm:w-44">
+          <label htmlFor="blog-status" className="text-sm font-medium text-ink">
+            Status
+          </label>
+          <Select id="blog-status" name="status" defaultValue={status ?? ""}>
+            <option value="">All statuses</option>
+            {POST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </Form>
+
+      {loadFailed ? (
+        <Alert>
+          Failed to fetch blog posts.{" "}
+          <a href="/admin/blog" className="font-semibold underline">
+            Try again
+          </a>
+        </Alert>
+      ) : posts.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-line p-8 text-center text-muted">
+          {filtered ? (
+            <>
+              No posts match.{" "}
+              <Link to="/admin/blog" className="font-semibold text-primary-strong underline">
+                Show all posts
+              </Link>
+            </>
+          ) : (
+            <>
+              No posts yet.{" "}
+              <Link
+                to="/admin/blog?view=new"
+                className="font-semibold text-primary-strong underline"
+              >
+                Write the first one
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-muted">
+            {total} {total === 1 ? "post" : "posts"}
+            {filtered ? " found" : ""}
+          </p>
+          <ul
+            aria-label="Blog posts"
+            className="divide-y divide-line rounded-lg border border-line bg-white"
+          >
+            {posts.map((post) => (
+              <li
+                key={post.id}
+                className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between"
+              >
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="break-words font-semibold text-ink">{post.title}</h3>
+                    <StatusBadge status={post.status} />
+                  </div>
+                  <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+                    <span>{post.categoryName ?? "No category"}</span>
+                    <span>
+                      {post.publishedAt ? (
+                        <>
+                          Published{" "}
+                          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                        </>
+                      ) : (
+                        "Not published"
+                      )}
+                    </span>
+                    <span>
+                      {post.viewCount} {post.viewCount === 1 ? "view" : "views"}
+                    </span>
+                    <span className="break-all">/blog/{post.slug}</span>
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  {post.status === "published" ? (
+                    <Button variant="ghost" size="sm" asChild>
+                      <a
+                        href={`/blog/${encodeURIComponent(post.slug)}`}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        <ExternalLink aria-hidden /> View
+                        <span className="sr-only"> {post.title} (opens in a new tab)</span>
+                      </a>
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      focus.remember();
+                      setEditing(post);
+                    }}
+                  >
+                    <Pencil aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-danger"
+                    onClick={() => {
+                      focus.remember();
+                      setDeleting(post);
+                    }}
+                  >
+                    <Trash2 aria-hidden /> Delete<span className="sr-only"> {post.title}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} className="text-sm font-semibold text-primary-strong">
+                  ← Newer
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-muted">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={pageHref(page + 1)} className="text-sm font-semibold text-primary-strong">
+                  Older →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
+          <DialogHeader>
+            <DialogTitle>Edit post</DialogTitle>
+            <DialogDescription>Changes show on the blog once saved.</DialogDescription>
+          </DialogHeader>
+          {editing ? (
+            <PostForm
+              key={editing.id}
+              mode="edit"
+              post={editing}
+              categories={categories}
+              onDone={() => setEditing(null)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <DeletePostDialog
+        post={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
+
+function DeletePostDialog({
+  post,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  post: AdminPost | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const { fetcher, busy } = useAdminFetcher({ onSuccess: onClose });
+  return (
+    <Dialog open={post !== null} onOpenChange={(open) => (open || busy ? null : onClose())}>
+      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Delete this post?</DialogTitle>
+          <DialogDescription>
+            “{post?.title}” will be removed from the blog. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action="/admin/blog"
+          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        >
+          <input type="hidden" name="intent" value="delete-post" />
+          <input type="hidden" name="id" value={post?.id ?? ""} />
+          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={busy}>
+            {busy ? <Spinner /> : <Trash2 aria-hidden />} Delete post
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { z } from "~/schemas/zod";
+
+/** The Blog tab's forms, shared by the browser and the server. */
+
+export const POST_STATUSES = ["draft", "published", "archived"] as const;
+export type BlogPostStatus = (typeof POST_STATUSES)[number];
+export const POST_TITLE_MAX = 200;
+export const POST_CONTENT_MAX = 60_000;
+export const SLUG_MAX = 200;
+export const DUPLICATE_SLUG = "A post with this slug already exists";
+export const DUPLICATE_CATEGORY_SLUG = "A category with this slug already exists";
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters).`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Empty is allowed (derived from the title); otherwise lower-case letters, digits and hyphens. */
+const slugField = z
+  .string()
+  .trim()
+  .max(SLUG_MAX, `The slug is too long (at most ${SLUG_MAX} characters).`)
+  .refine(
+    (v) => v === "" || /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u.test(v),
+    "Use lower-case letters, digits and single hyphens only.",
+  )
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** The category select: "" or "none" means no category, anything else a category id. */
+export const categorySelect = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "" || v === "none") return null;
+    const n = typeof v === "number" ? v : Number(v);
+    if (!Number.isInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: "Choose a category." });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const postFormSchema = z.object({
+  title: z
+    .string("Enter a title.")
+    .trim()
+    .min(1, "Enter a title.")
+    .max(POST_TITLE_MAX, `The title is too long (at most ${POST_TITLE_MAX} characters).`),
+  slug: slugField,
+  excerpt: optionalText(500, "The excerpt"),
+  content: z
+    .string("Write some content.")
+    .max(POST_CONTENT_MAX, `The content is too long (at most ${POST_CONTENT_MAX} characters).`)
+    .refine((v) => v.trim().length > 0, "Write some content."),
+  status: z.enum(POST_STATUSES, "Choose a status.").default("draft"),
+  categoryId: categorySelect,
+  featuredImageUrl: z
+    .string()
+    .trim()
+    .max(2000, "The image URL is too long.")
+    .refine(
+      (v) => v === "" || v.startsWith("/") || /^https?:\/\//i.test(v),
+      "Use a site path (/media/…) or an http(s) URL.",
+    )
+    .optional()
+    .transform((v) => (v ? v : null)),
+  metaTitle: optionalText(200, "The meta title"),
+  metaDescription: optionalText(500, "The meta description"),
+});
+export type PostForm = z.infer<typeof postFormSchema>;
+
+const idField = z.coerce
+  .number("Choose an item.")
+  .int("Choose an item.")
+  .positive("Choose an item.");
+
+export const postIdSchema = z.object({ id: idField });
+export const postUpdateSchema = postFormSchema.extend({ id: idField });
+
+export const previewSchema = z.object({
+  content: z.string().max(POST_CONTENT_MAX, "The content is too long.").default(""),
+});
+
+export const categoryFormSchema = z.object({
+  name: z
+    .string("Enter a name.")
+    .trim()
+    .min(1, "Enter a name.")
+    .max(100, "The name is too long (at most 100 characters)."),
+  slug: slugField,
+  description: optionalText(500, "The description"),
+});
+export const categoryUpdateSchema = categoryFormSchema.extend({ id: idField });
+export const categoryIdSchema = z.object({ id: idField });
+
+export const blogIntents = [
+  "create-post",
+  "update-post",
+  "delete-post",
+  "preview",
+  "seed-sample",
+  "create-category",
+  "update-category",
+  "delete-category",
+] as const;
+export const blogIntentSchema = z.enum(blogIntents, "Unknown action.");
+
+export const blogViews = ["posts", "new", "categories"] as const;
+export type BlogView = (typeof blogViews)[number];
+
+/** Create Post is only enabled with a title and content (both trimmed). */
+export function canCreatePost(title: string, content: string) {
+  return title.trim().length > 0 && content.trim().length > 0;
+}
+
+/**
+ * The slug a title gets (the spec's rule, the same as post-writes' slugify): lower case, only
+ * letters, digits, spaces and hyphens, spaces to hyphens, repeated hyphens collapsed.
+ */
+export function slugPreview(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}

@@ -1,0 +1,280 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminSession,
+  expectVisibleText,
+  type OwnServer,
+  openAdminTab,
+  startAdminSession,
+} from "../support/admin";
+import { expectCleanPage, newPage, waitForRouterHydration } from "../support/browser";
+import { dismissToasts } from "../support/forms";
+import { PNG } from "../support/media-fixtures";
+
+let session: AdminSession;
+let own: OwnServer;
+let context: BrowserContext;
+let page: Page;
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  session = await startAdminSession();
+  ({ own, context } = session);
+  page = await newPage(context);
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const TITLE = "Voice Agents for Clinics";
+const XSS = "<img src=x onerror=alert(1)>";
+const SLOW = { timeout: 10_000 };
+
+const postRow = (title: string) =>
+  page
+    .getByRole("list", { name: "Blog posts" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const categoryRow = (name: string) =>
+  page
+    .getByRole("list", { name: "Categories" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+async function openBlog(query = "") {
+  await openAdminTab(page, `/admin/blog${query}`, "Blog");
+  await waitForRouterHydration(page);
+}
+
+describe("the blog manager", () => {
+  it("seeds the sample content once, with its toast, on the first open", async () => {
+    await openBlog();
+    await expectVisibleText(page, "Sample Content Created");
+    await postRow("Welcome to Our Blog").waitFor(SLOW);
+    const welcome = postRow("Welcome to Our Blog");
+    expect(await welcome.getByText("Published", { exact: true }).isVisible()).toBe(true);
+    expect(await welcome.getByText("Technology", { exact: true }).isVisible()).toBe(true);
+    expect(await welcome.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(
+      "/blog/welcome-to-our-blog",
+    );
+
+    await dismissToasts(page);
+    await openBlog();
+    expect(await page.getByRole("list", { name: "Blog posts" }).getByRole("listitem").count()).toBe(
+      1,
+    );
+    await page.waitForTimeout(500);
+    expect(await page.getByText("Sample Content Created", { exact: true }).count()).toBe(0);
+    expectCleanPage(page);
+  });
+
+  it("creates a post with a featured image picked from the media library", async () => {
+    await openAdminTab(page, "/admin/media", "Media library");
+    await waitForRouterHydration(page);
+    await page.getByLabel("File to upload").setInputFiles({
+      name: "skyline.png",
+      mimeType: "image/png",
+      buffer: PNG,
+    });
+    await page.getByLabel("Alt text (optional)").fill("Blue skyline");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectVisibleText(page, "File uploaded successfully");
+
+    await openBlog("?view=new");
+    expect(await page.getByRole("link", { name: "Create New" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    const create = page.getByRole("button", { name: "Create Post", exact: true });
+    const content = page.getByRole("textbox", { name: "Content", exact: true });
+    expect(await content.getAttribute("rows")).toBe("12");
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
+    expect(await create.isDisabled()).toBe(true);
+    await content.fill("   ");
+    expect(await create.isDisabled()).toBe(true);
+    await content.fill("Clinics miss calls.\n\nA voice agent answers every one.");
+    expect(await create.isDisabled()).toBe(false);
+    expect(
+      await page.getByRole("textbox", { name: "Slug", exact: true }).getAttribute("placeholder"),
+    ).toBe("voice-agents-for-clinics");
+
+    await page.getByRole("button", { name: "Choose image", exact: true }).click();
+    const picker = page.getByRole("dialog", { name: "Choose a featured image" });
+    await picker.waitFor();
+    await picker.getByRole("button", { name: "Use Blue skyline" }).click();
+    await picker.waitFor({ state: "detached" });
+    const image = page.getByRole("textbox", { name: "Featured image", exact: true });
+    expect(await image.inputValue()).toMatch(/^\/media\/\d+-[0-9a-f]+\.png$/);
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({
+      label: "Technology",
+    });
+    expect(await page.getByRole("combobox", { name: "Status", exact: true }).inputValue()).toBe(
+      "draft",
+    );
+    await create.click();
+    await expectVisibleText(page, "Blog post created successfully");
+    // The form is cleared for the next post.
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Title", exact: true }).inputValue())
+      .toBe("");
+
+    await page.getByRole("link", { name: "All Posts" }).click();
+    const row = postRow(TITLE);
+    await row.waitFor(SLOW);
+    expect(await row.getByText("Draft", { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText("Not published", { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByRole("link", { name: /^View/ }).count()).toBe(0);
+    // Newest first.
+    const headings = await page
+      .getByRole("list", { name: "Blog posts" })
+      .getByRole("heading")
+      .allTextContents();
+    expect(headings).toEqual([TITLE, "Welcome to Our Blog"]);
+    expectCleanPage(page);
+  });
+
+  it("refuses a duplicate slug, and shows a hostile title as text", async () => {
+    await openBlog("?view=new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Another");
+    await page.getByRole("textbox", { name: "Slug", exact: true }).fill("voice-agents-for-clinics");
+    await page.getByRole("textbox", { name: "Content", exact: true }).fill("Body");
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Failed to create blog post");
+    expect(
+      await page
+        .getByText("A post with this slug already exists", { exact: true })
+        .first()
+        .isVisible(),
+    ).toBe(true);
+
+    await openBlog("?view=new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(XSS);
+    await page.getByRole("textbox", { name: "Slug", exact: true }).fill("hostile");
+    await page.getByRole("textbox", { name: "Content", exact: true }).fill("Body");
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Blog post created successfully");
+    await openBlog();
+    await postRow(XSS).waitFor(SLOW);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("edits a post in a dialog, previews it and publishes it", async () => {
+    await openBlog();
+    const editButton = postRow(TITLE).getByRole("button", { name: `Edit ${TITLE}` });
+    await editButton.click();
+    const dialog = page.getByRole("dialog", { name: "Edit post" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => editButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await editButton.click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole("textbox", { name: "Title", exact: true }).inputValue()).toBe(
+      TITLE,
+    );
+    await dialog
+      .getByRole("textbox", { name: "Content", exact: true })
+      .fill("Clinics miss calls.\n\nA <b>voice</b> agent answers every one.");
+    await dialog.getByRole("button", { name: "Preview", exact: true }).click();
+    const preview = dialog.getByRole("region", { name: "Preview" });
+    await preview.getByText("A <b>voice</b> agent answers every one.").waitFor(SLOW);
+    expect(await preview.locator("p").count()).toBe(2);
+    await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+    await dialog.getByRole("combobox", { name: "Status", exact: true }).selectOption("published");
+    await dialog
+      .getByRole("textbox", { name: "Meta title", exact: true })
+      .fill("Clinic voice agents");
+    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await dialog.waitFor({ state: "detached", ...SLOW });
+    await expectVisibleText(page, "Blog post updated successfully");
+
+    const row = postRow(TITLE);
+    await row.getByText("Published", { exact: true }).waitFor(SLOW);
+    expect(await row.locator("time").count()).toBe(1);
+    expect(await row.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(
+      "/blog/voice-agents-for-clinics",
+    );
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("deletes a post only after confirmation", async () => {
+    await openBlog();
+    await postRow(XSS)
+      .getByRole("button", { name: `Delete ${XSS}` })
+      .click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this post?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await postRow(XSS).count()).toBe(1);
+
+    await postRow(XSS)
+      .getByRole("button", { name: `Delete ${XSS}` })
+      .click();
+    await confirm.getByRole("button", { name: "Delete post", exact: true }).click();
+    await expectVisibleText(page, "Blog post deleted successfully");
+    await expect.poll(() => postRow(XSS).count()).toBe(0);
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("creates, renames and deletes categories", async () => {
+    await openBlog("?view=categories");
+    const name = page.getByRole("textbox", { name: "Name", exact: true });
+    await name.fill("Company News");
+    expect(
+      await page.getByRole("textbox", { name: "Slug", exact: true }).getAttribute("placeholder"),
+    ).toBe("company-news");
+    await page.getByRole("button", { name: "Create Category", exact: true }).click();
+    await expectVisibleText(page, "Category created");
+    await categoryRow("Company News").waitFor(SLOW);
+
+    await categoryRow("Company News").getByRole("button", { name: "Rename Company News" }).click();
+    const dialog = page.getByRole("dialog", { name: "Rename category" });
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Announcements");
+    await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.waitFor({ state: "detached", ...SLOW });
+    await categoryRow("Announcements").waitFor(SLOW);
+    expect(
+      await categoryRow("Announcements")
+        .getByText(/^announcements/)
+        .isVisible(),
+    ).toBe(true);
+
+    await name.fill("Temporary");
+    await page.getByRole("button", { name: "Create Category", exact: true }).click();
+    await categoryRow("Temporary").waitFor(SLOW);
+    await categoryRow("Temporary").getByRole("button", { name: "Delete Temporary" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this category?" });
+    await confirm.getByRole("button", { name: "Delete category", exact: true }).click();
+    await expectVisibleText(page, "Category deleted");
+    await expect.poll(() => categoryRow("Temporary").count()).toBe(0);
+    const names = await page
+      .getByRole("list", { name: "Categories" })
+      .getByRole("heading")
+      .allTextContents();
+    expect(names).toEqual(["Announcements", "Technology"]);
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("keeps posts and categories across a restart, and the public blog lists the published post", async () => {
+    await own.restart();
+    await openBlog();
+    await postRow(TITLE).waitFor(SLOW);
+    expect(await postRow("Welcome to Our Blog").count()).toBe(1);
+    expect(await page.getByText("Sample Content Created", { exact: true }).count()).toBe(0);
+    await openBlog("?view=categories");
+    await categoryRow("Announcements").waitFor(SLOW);
+
+    await page.goto("/blog");
+    await page.getByText(TITLE, { exact: true }).first().waitFor(SLOW);
+    expect(await page.getByText("Welcome to Our Blog", { exact: true }).count()).toBeGreaterThan(0);
+  });
+});
