@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigserial,
-  customType,
   boolean,
+  customType,
   date,
   index,
   integer,
