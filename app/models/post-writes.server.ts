@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type postStatuses, webPosts } from "~/db/schema.server";
+import { slugify } from "~/lib/slug";
+
+export { slugify };
 
 export type PostStatus = (typeof postStatuses)[number];
 
@@ -18,20 +21,6 @@ export interface PostInput {
   metaTitle?: string | null;
   /** Defaults to the excerpt. */
   metaDescription?: string | null;
-}
-
-/**
- * The spec's slug rule: lower case, drop everything but letters, digits, spaces and hyphens,
- * spaces become hyphens, repeated hyphens collapse. Letters and digits of any script count.
- */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);

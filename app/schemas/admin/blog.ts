@@ -117,16 +117,5 @@ export function canCreatePost(title: string, content: string) {
   return title.trim().length > 0 && content.trim().length > 0;
 }
 
-/**
- * The slug a title gets (the spec's rule, the same as post-writes' slugify): lower case, only
- * letters, digits, spaces and hyphens, spaces to hyphens, repeated hyphens collapsed.
- */
-export function slugPreview(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
-}
+/** The slug the server will derive from a title (one rule for both). */
+export { slugify as slugPreview } from "~/lib/slug";
