@@ -5,7 +5,7 @@ const site = { siteUrl: "https://www.example.com" };
 const render = (content: string) => renderPostHtml(content, site);
 
 describe("renderPostHtml: markdown survives", () => {
-  it("renders GFM headings (with ids), lists, tables, code, links and images", () => {
+  it("renders GFM headings (with ids, h1 below the page title), lists, tables, code, links and images", () => {
     const html = render(
       [
         "# Getting started",
@@ -35,8 +35,9 @@ describe("renderPostHtml: markdown survives", () => {
         "- [x] done",
       ].join("\n"),
     );
-    expect(html).toContain('<h1 id="getting-started">Getting started</h1>');
+    expect(html).toContain('<h2 id="getting-started">Getting started</h2>');
     expect(html).toContain('<h2 id="getting-started-2">Getting started</h2>');
+    expect(html).not.toContain("<h1");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain("<em>italic</em>");
     expect(html).toContain("<del>struck</del>");

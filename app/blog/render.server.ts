@@ -133,6 +133,8 @@ function sanitize(html: string, siteOrigin: string | undefined) {
       // Task-list checkboxes are the only inputs a post may hold.
       frame.tag === "input" && frame.attribs.type !== "checkbox",
     transformTags: {
+      // The page's title is its one h1; a post's own top-level headings sit below it.
+      h1: "h2",
       a: (tagName, attribs) => {
         const href = safeUrl(attribs.href, { mailto: true });
         const out: Record<string, string> = {};
