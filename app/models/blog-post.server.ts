@@ -107,6 +107,7 @@ export async function recordPostView(db: Db, postId: number, visitorKey: string)
 export async function listLatestPublishedPosts(db: Db, limit = 20) {
   return db
     .select({
+      id: webPosts.id,
       title: webPosts.title,
       slug: webPosts.slug,
       excerpt: webPosts.excerpt,

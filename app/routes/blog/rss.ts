@@ -1,5 +1,5 @@
 import { plainExcerpt } from "~/blog/post-view";
-import { renderPostHtml } from "~/blog/render.server";
+import { renderPostHtmlCached } from "~/blog/render.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -40,7 +40,7 @@ export async function loader() {
           `      <link>${text(link)}</link>`,
           `      <guid isPermaLink="true">${text(link)}</guid>`,
           `      <description>${text(description)}</description>`,
-          `      <content:encoded>${text(renderPostHtml(post.content, { siteUrl: site }))}</content:encoded>`,
+          `      <content:encoded>${text(renderPostHtmlCached(post))}</content:encoded>`,
           post.publishedAt ? `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>` : "",
           post.categoryName ? `      <category>${text(post.categoryName)}</category>` : "",
           "    </item>",
