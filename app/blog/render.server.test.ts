@@ -57,6 +57,12 @@ describe("renderPostHtml: markdown survives", () => {
     expect(html).toMatch(/<input type="checkbox" disabled(="")? checked(="")? \/?>/);
   });
 
+  it("never gives a heading an id the page around it uses", () => {
+    expect(render("## Related Posts\n\n## Main")).toBe(
+      '<h2 id="related-posts-2">Related Posts</h2>\n<h2 id="main-2">Main</h2>\n',
+    );
+  });
+
   it("keeps links to the site itself in the same tab", () => {
     expect(render("[home](https://www.example.com/blog)")).toContain(
       '<a href="https://www.example.com/blog">home</a>',

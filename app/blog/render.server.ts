@@ -197,9 +197,12 @@ function headingSlug(innerHtml: string) {
   );
 }
 
+const PAGE_IDS = ["main", "related-posts"];
+
 /** Every heading gets an id from its text (unique within the post), so sections can be linked. */
 function addHeadingIds(html: string) {
-  const seen = new Map<string, number>();
+  // Ids the page around the post already uses count as taken.
+  const seen = new Map<string, number>(PAGE_IDS.map((id) => [id, 1]));
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
     const base = headingSlug(inner);
     const count = seen.get(base) ?? 0;
