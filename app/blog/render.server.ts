@@ -1,17 +1,268 @@
-// Placeholder of the blog's first commit: the post-page work replaces it with the real markdown /
-// HTML rendering and sanitizing. Until then it shows the text, escaped, in paragraphs.
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
+import { Marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { getEnv } from "~/env.server";
+
+// Posts are markdown (the blog manager, the post API) or HTML (the creator pages). Both go
+// through one allow-list: whatever the author wrote, the page only ever gets these tags and
+// attributes, links and images only with http(s), mailto or site-relative addresses.
+
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+const allowedTags = [
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "del",
+  "ins",
+  "mark",
+  "sub",
+  "sup",
+  "small",
+  "abbr",
+  "code",
+  "pre",
+  "kbd",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "caption",
+  "div",
+  "span",
+  "section",
+  "article",
+  "dl",
+  "dt",
+  "dd",
+  "input",
+];
+
+// Tags whose text must go with them rather than stay behind as visible text.
+const nonTextTags = [
+  "script",
+  "style",
+  "textarea",
+  "option",
+  "noscript",
+  "template",
+  "title",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "embed",
+  "frameset",
+  "noembed",
+  "xmp",
+];
+
+const SITE_RELATIVE = /^\/(?![/\\])/;
+const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:)/i;
+
+/** An address a post may link to or show: http(s), mailto, or a path on this site. */
+function safeUrl(value: string | undefined, { mailto }: { mailto: boolean }) {
+  const url = (value ?? "").trim();
+  // Control characters and whitespace inside a scheme are how "java\tscript:" slips through.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
+  if (!url || /[\u0000-\u001f\u007f]/.test(url)) return undefined;
+  if (SITE_RELATIVE.test(url) || url.startsWith("#")) return url;
+  if (!SAFE_ABSOLUTE.test(url)) return undefined;
+  if (!mailto && /^mailto:/i.test(url)) return undefined;
+  try {
+    new URL(url);
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+function isExternal(href: string, siteOrigin: string | undefined) {
+  if (!/^https?:\/\//i.test(href)) return false;
+  try {
+    return new URL(href).origin !== siteOrigin;
+  } catch {
+    return true;
+  }
+}
+
+function sanitize(html: string, siteOrigin: string | undefined) {
+  return sanitizeHtml(html, {
+    allowedTags,
+    nonTextTags,
+    disallowedTagsMode: "discard",
+    allowedAttributes: {
+      // target, rel, loading and decoding are set by the transforms below, never taken from input.
+      a: ["href", "title", "target", "rel"],
+      img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
+      th: ["align", "colspan", "rowspan", "scope"],
+      td: ["align", "colspan", "rowspan"],
+      abbr: ["title"],
+      ol: ["start"],
+      input: ["type", "checked", "disabled"],
+    },
+    // Only the language hint of fenced code blocks; no author classes that could restyle the page.
+    allowedClasses: { code: ["language-*"] },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowProtocolRelative: false,
+    allowedStyles: {},
+    exclusiveFilter: (frame) =>
+      // Task-list checkboxes are the only inputs a post may hold.
+      frame.tag === "input" && frame.attribs.type !== "checkbox",
+    transformTags: {
+      // The page's title is its one h1; a post's own top-level headings sit below it.
+      h1: "h2",
+      a: (tagName, attribs) => {
+        const href = safeUrl(attribs.href, { mailto: true });
+        const out: Record<string, string> = {};
+        if (attribs.title) out.title = attribs.title;
+        if (href) {
+          out.href = href;
+          if (isExternal(href, siteOrigin)) {
+            out.target = "_blank";
+            out.rel = "noopener noreferrer nofollow";
+          }
+        }
+        return { tagName, attribs: out };
+      },
+      img: (tagName, attribs) => {
+        const src = safeUrl(attribs.src, { mailto: false });
+        const out: Record<string, string> = { alt: attribs.alt ?? "" };
+        if (src) out.src = src;
+        if (attribs.title) out.title = attribs.title;
+        for (const size of ["width", "height"] as const) {
+          const value = attribs[size];
+          if (value && /^\d{1,4}$/.test(value)) out[size] = value;
+        }
+        out.loading = "lazy";
+        out.decoding = "async";
+        return { tagName, attribs: out };
+      },
+      input: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          type: attribs.type === "checkbox" ? "checkbox" : "hidden",
+          disabled: "",
+          ...(attribs.checked !== undefined ? { checked: "" } : {}),
+        },
+      }),
+    },
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#39": "'",
+  nbsp: " ",
 };
 
+function headingSlug(innerHtml: string) {
+  const text = innerHtml
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#?\w+);/g, (_, name: string) => ENTITIES[name] ?? " ");
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s-]/gu, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .replace(/-+/g, "-")
+      .slice(0, 80) || "section"
+  );
+}
+
+const PAGE_IDS = ["main", "related-posts"];
+
+/** Every heading gets an id from its text (unique within the post), so sections can be linked. */
+function addHeadingIds(html: string) {
+  // Ids the page around the post already uses count as taken.
+  const seen = new Map<string, number>(PAGE_IDS.map((id) => [id, 1]));
+  return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const base = headingSlug(inner);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    const id = count === 0 ? base : `${base}-${count + 1}`;
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
+}
+
+// HTML from the creator pages starts with a block tag; markdown parsing would turn its indented
+// lines into code blocks, so such content is sanitized as it is.
+const HTML_DOCUMENT =
+  /^\s*<(p|h[1-6]|div|section|article|header|ul|ol|table|figure|blockquote|img|pre|hr|br|!--)[\s>/]/i;
+
+function siteOriginFromEnv() {
+  try {
+    return new URL(getEnv().SITE_URL).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A post's content (markdown, or HTML from the creator pages) as safe HTML for the page. */
-export function renderPostHtml(content: string): string {
-  return content
-    .split(/\n{2,}/)
-    .map((block) => `<p>${block.replace(/[&<>"']/g, (c) => escapes[c] ?? c)}</p>`)
-    .join("\n");
+export function renderPostHtml(content: string, options: { siteUrl?: string } = {}): string {
+  const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : siteOriginFromEnv();
+  const html = HTML_DOCUMENT.test(content)
+    ? content
+    : (markdown.parse(content, { async: false }) as string);
+  return addHeadingIds(sanitize(html, siteOrigin));
+}
+
+const CACHE_LIMIT = 200;
+const cache = new Map<string, string>();
+
+/**
+ * The rendered post, remembered per post and version (its updated_at), so page views do not
+ * render it again. Oldest entries go first once the cache is full.
+ */
+export function renderPostHtmlCached(
+  post: { id: number; updatedAt: Date | string; content: string },
+  options: { siteUrl?: string } = {},
+): string {
+  const version = post.updatedAt instanceof Date ? post.updatedAt.getTime() : post.updatedAt;
+  const key = `${post.id}:${version}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const html = renderPostHtml(post.content, options);
+  cache.set(key, html);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return html;
+}
+
+/** For tests. */
+export function renderCacheSize() {
+  return cache.size;
 }

@@ -1,10 +1,235 @@
+import { ArrowLeft, EyeOff } from "lucide-react";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { getCurrentUser } from "~/auth/session.server";
+import { absoluteUrl, plainExcerpt, safeImageUrl } from "~/blog/post-view";
+import { renderPostHtmlCached } from "~/blog/render.server";
+import { postVisitorKey } from "~/blog/visitor.server";
+import { PostMeta } from "~/components/blog/post-meta";
+import { PostRelated } from "~/components/blog/post-related";
+import { getDb } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { useNonce } from "~/lib/nonce";
+import { rootData, seo } from "~/lib/seo";
+import {
+  getPublishedPostBySlug,
+  listRelatedPosts,
+  readingMinutes,
+  recordPostView,
+} from "~/models/blog-post.server";
 import type { Route } from "./+types/post";
 
-// Placeholder of the blog's first commit: the post-page work replaces it.
-export function loader(_: Route.LoaderArgs) {
-  throw new Response("Not Found", { status: 404 });
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const slug = params.slug;
+  let post = await getPublishedPostBySlug(db, slug);
+  // Only when the public may not read it does the page ask who is asking: admins preview drafts.
+  if (!post) {
+    const user = await getCurrentUser(request);
+    if (user?.isAdmin) post = await getPublishedPostBySlug(db, slug, { preview: true });
+  }
+  if (!post) {
+    logger.warn({ path: new URL(request.url).pathname }, "404: blog post not found");
+    return data(
+      { found: false as const },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
+  const preview = post.status !== "published";
+  let views = post.viewCount;
+  if (!preview) {
+    const visitor = postVisitorKey(request);
+    if (visitor) views = (await recordPostView(db, post.id, visitor)) ?? views;
+  }
+  const related = await listRelatedPosts(db, post);
+
+  return data(
+    {
+      found: true as const,
+      preview,
+      post: {
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt ?? "",
+        description: post.metaDescription || post.excerpt || plainExcerpt(post.content),
+        metaTitle: post.metaTitle || post.title,
+        category: post.category,
+        publishedAt: post.publishedAt?.toISOString() ?? null,
+        updatedAt: post.updatedAt.toISOString(),
+        imageUrl: safeImageUrl(post.featuredImageUrl),
+        views,
+        minutes: readingMinutes(post.content),
+        html: renderPostHtmlCached(post),
+      },
+      related: related.map((r) => ({
+        slug: r.slug,
+        title: r.title,
+        excerpt: r.excerpt || plainExcerpt(r.content),
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        minutes: readingMinutes(r.content),
+        imageUrl: safeImageUrl(r.featuredImageUrl),
+      })),
+    },
+    {
+      // The count is per request, so no shared cache may answer for this page.
+      headers: {
+        "Cache-Control": "private, no-store",
+        ...(preview ? { "X-Robots-Tag": "noindex" } : {}),
+      },
+    },
+  );
 }
 
-export default function BlogPost() {
-  return null;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  if (!loaderData?.found) {
+    return [
+      { title: `Page not found | ${rootData(matches).siteName}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { post, preview } = loaderData;
+  return [
+    ...seo(matches, {
+      title: post.metaTitle,
+      description: post.description,
+      path: `/blog/${encodeURIComponent(params.slug)}`,
+      image: post.imageUrl ?? undefined,
+      type: "article",
+      noindex: preview,
+    }),
+    ...(post.publishedAt
+      ? [{ property: "article:published_time", content: post.publishedAt }]
+      : []),
+    { property: "article:modified_time", content: post.updatedAt },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${rootData(matches).siteName} Blog`,
+      href: "/blog/rss.xml",
+    },
+    ...(post.category ? [{ property: "article:section", content: post.category.name }] : []),
+  ];
+};
+
+function NotFound() {
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-6xl font-extrabold tracking-tight text-ink">404</h1>
+      <p className="text-xl text-muted">Oops! Page not found</p>
+      <div className="flex flex-wrap justify-center gap-6">
+        <Link to="/blog" className="font-semibold text-primary-strong underline underline-offset-4">
+          Back to Blog
+        </Link>
+        <Link to="/" className="font-semibold text-primary-strong underline underline-offset-4">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+type PostData = Extract<Route.ComponentProps["loaderData"], { found: true }>["post"];
+
+function ArticleJsonLd({ post }: { post: PostData }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData("root") as { siteUrl?: string; siteName?: string } | undefined;
+  const siteUrl = root?.siteUrl ?? "";
+  const siteName = root?.siteName ?? "AI Solutions";
+  const url = `${siteUrl}/blog/${encodeURIComponent(post.slug)}`;
+  const organization = { "@type": "Organization", name: siteName, url: siteUrl || undefined };
+  const article = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.metaTitle,
+    description: post.description,
+    ...(post.imageUrl ? { image: [absoluteUrl(siteUrl, post.imageUrl)] } : {}),
+    ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+    dateModified: post.updatedAt,
+    ...(post.category ? { articleSection: post.category.name } : {}),
+    author: organization,
+    publisher: organization,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      // JSON is escaped so that no "</script>" in a title can end the block.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: serialised data, not markup
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(article).replace(/</g, "\\u003c") }}
+    />
+  );
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <NotFound />;
+  const { post, preview, related } = loaderData;
+  return (
+    <>
+      {preview ? null : <ArticleJsonLd post={post} />}
+      <article>
+        <header className="bg-gradient-to-b from-indigo-50 via-white to-white">
+          <div className="mx-auto max-w-3xl px-4 pt-10 pb-8 sm:px-6 sm:pt-14">
+            <Link
+              to="/blog"
+              className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary-strong hover:underline hover:underline-offset-4"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Blog
+            </Link>
+            {preview ? (
+              <div
+                role="status"
+                className="mt-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
+                <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <p>
+                  <strong className="font-semibold">Draft preview.</strong> This post is not
+                  published; only admins can see it, and views are not counted.
+                </p>
+              </div>
+            ) : null}
+            {post.category ? (
+              <p className="mt-6">
+                <span className="inline-flex rounded-full border border-indigo-200 bg-white px-3 py-1 text-sm font-medium text-primary-strong">
+                  {post.category.name}
+                </span>
+              </p>
+            ) : null}
+            <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-ink sm:text-5xl">
+              {post.title}
+            </h1>
+            {post.excerpt ? (
+              <p className="mt-4 text-lg break-words text-muted sm:text-xl">{post.excerpt}</p>
+            ) : null}
+            <PostMeta date={post.publishedAt} views={post.views} minutes={post.minutes} />
+          </div>
+        </header>
+        <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+          {post.imageUrl ? (
+            <img
+              src={post.imageUrl}
+              alt=""
+              className="mb-10 aspect-[16/9] w-full rounded-2xl border border-line object-cover"
+              fetchPriority="high"
+            />
+          ) : null}
+          <div
+            className="post-body"
+            data-testid="post-body"
+            // Rendered and sanitized on the server (app/blog/render.server.ts).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: allow-listed HTML
+            dangerouslySetInnerHTML={{ __html: post.html }}
+          />
+        </div>
+      </article>
+      <PostRelated posts={related} />
+    </>
+  );
 }

@@ -1,0 +1,31 @@
+import { createHmac } from "node:crypto";
+import { isbot } from "isbot";
+import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
+import { getEnv } from "~/env.server";
+import { rateLimitSubject } from "~/lib/client-address.server";
+
+/** A request the browser made ahead of time (link prefetch, prerender), not a reader. */
+function isPrefetch(headers: Headers) {
+  const purpose = [
+    headers.get("sec-purpose"),
+    headers.get("purpose"),
+    headers.get("x-purpose"),
+    headers.get("x-moz"),
+  ]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return /prefetch|prerender|preview/.test(purpose);
+}
+
+/**
+ * Who is reading, for counting each reader of a post once: a keyed hash of the client address
+ * (an IPv6 reader by /64) and browser, so the table holds no address. Null for requests that are
+ * no reader: bots, requests without a user agent, prefetches.
+ */
+export function postVisitorKey(request: Request, secret = getEnv().SESSION_SECRET): string | null {
+  const userAgent = request.headers.get("user-agent")?.trim();
+  if (!userAgent || isbot(userAgent) || isPrefetch(request.headers)) return null;
+  const address = rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
+  return createHmac("sha256", secret).update(`${address}\n${userAgent}`).digest("base64url");
+}
