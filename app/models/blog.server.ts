@@ -153,5 +153,8 @@ export const FALLBACK_IMAGES = [
 ] as const;
 
 export function cardImage(post: Pick<PostListItem, "featuredImageUrl">, index: number): string {
-  return post.featuredImageUrl?.trim() || FALLBACK_IMAGES[index % FALLBACK_IMAGES.length];
+  return (
+    post.featuredImageUrl?.trim() ||
+    (FALLBACK_IMAGES[index % FALLBACK_IMAGES.length] ?? FALLBACK_IMAGES[0])
+  );
 }
