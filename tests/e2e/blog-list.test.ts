@@ -156,6 +156,10 @@ describe("the blog list", () => {
       "Automation note 7",
     ]);
     expect(await loadMore.count()).toBe(0);
+    // Keyboard users continue at the first new card.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Automation note 4",
+    );
     await expectNoAxeViolations(page);
     expectCleanPage(page);
   });

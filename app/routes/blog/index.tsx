@@ -1,4 +1,5 @@
 import { Loader2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { blogListHref, ListCategoryFilter, ListSearch } from "~/components/blog/list-controls";
 import { PostCard, type PostCardData } from "~/components/blog/post-card";
@@ -88,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     category,
     page,
+    pageSize: BLOG_PAGE_SIZE,
     hasMore,
     posts,
     categories: categories.map(({ name, slug }) => ({ name, slug })),
@@ -95,13 +97,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { q, category, page, hasMore, posts, categories } = loaderData;
+  const { q, category, page, pageSize, hasMore, posts, categories } = loaderData;
   const navigation = useNavigation();
   const nextHref = blogListHref({ q, category, page: page + 1 });
   const loadingMore =
     navigation.state === "loading" &&
     `${navigation.location.pathname}${navigation.location.search}` === nextHref;
   const filtered = q !== "" || category !== null;
+  const list = useRef<HTMLUListElement>(null);
+  const shownPage = useRef(page);
+  // After Load More, keyboard and screen-reader users continue at the first new card (the button
+  // they pressed may be gone).
+  useEffect(() => {
+    if (page > shownPage.current) {
+      const firstNew = list.current?.children[shownPage.current * pageSize];
+      firstNew?.querySelector<HTMLAnchorElement>("a")?.focus({ preventScroll: true });
+    }
+    shownPage.current = page;
+  }, [page, pageSize]);
 
   return (
     <>
@@ -136,7 +149,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <ul ref={list} className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {posts.map((post, index) => (
                 <li key={post.slug}>
                   <PostCard post={post} eager={index < 3} />
