@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webCategories, webPosts } from "~/db/schema.server";
+import { isVisiblePost } from "./blog.server";
 
 const postColumns = {
   id: webPosts.id,
@@ -36,11 +37,7 @@ export async function getPublishedPostBySlug(
     .select(postColumns)
     .from(webPosts)
     .leftJoin(webCategories, eq(webCategories.id, webPosts.categoryId))
-    .where(
-      preview
-        ? eq(webPosts.slug, slug)
-        : and(eq(webPosts.slug, slug), eq(webPosts.status, "published")),
-    )
+    .where(preview ? eq(webPosts.slug, slug) : and(eq(webPosts.slug, slug), isVisiblePost()))
     .limit(1);
   if (!row) return null;
   const { categoryName, categorySlug, ...post } = row;
@@ -71,13 +68,7 @@ export async function listRelatedPosts(
       featuredImageUrl: webPosts.featuredImageUrl,
     })
     .from(webPosts)
-    .where(
-      and(
-        eq(webPosts.categoryId, post.categoryId),
-        eq(webPosts.status, "published"),
-        ne(webPosts.id, post.id),
-      ),
-    )
+    .where(and(eq(webPosts.categoryId, post.categoryId), isVisiblePost(), ne(webPosts.id, post.id)))
     .orderBy(sql`${webPosts.publishedAt} desc nulls last`, desc(webPosts.id))
     .limit(limit);
 }
@@ -118,7 +109,7 @@ export async function listLatestPublishedPosts(db: Db, limit = 20) {
     })
     .from(webPosts)
     .leftJoin(webCategories, eq(webCategories.id, webPosts.categoryId))
-    .where(eq(webPosts.status, "published"))
+    .where(isVisiblePost())
     .orderBy(sql`${webPosts.publishedAt} desc nulls last`, desc(webPosts.id))
     .limit(limit);
 }

@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database, Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
+import { isVisiblePost } from "./blog.server";
 import { getActiveLinks } from "./link-audit.server";
 
 /**
@@ -12,7 +13,7 @@ export async function listPublicPages(db: Db): Promise<string[]> {
   const posts = await db
     .select({ slug: webPosts.slug })
     .from(webPosts)
-    .where(eq(webPosts.status, "published"))
+    .where(isVisiblePost())
     .orderBy(asc(webPosts.slug));
   return [...publicPagePaths, ...posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`)];
 }
