@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { AdminCategory } from "~/models/admin-blog.server";
 import { slugPreview } from "~/schemas/admin/blog";
 import { useReturnFocus } from "./return-focus";
+import { RowEditDeleteButtons } from "./row-actions";
 
 /** Categories: listed by name; created, renamed and deleted (their posts keep existing). */
 export function CategoryManager({ categories }: { categories: AdminCategory[] }) {
@@ -53,27 +54,13 @@ export function CategoryManager({ categories }: { categories: AdminCategory[] })
                   ) : null}
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      focus.remember();
-                      setEditing(category);
-                    }}
-                  >
-                    <Pencil aria-hidden /> Rename<span className="sr-only"> {category.name}</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-danger"
-                    onClick={() => {
-                      focus.remember();
-                      setDeleting(category);
-                    }}
-                  >
-                    <Trash2 aria-hidden /> Delete<span className="sr-only"> {category.name}</span>
-                  </Button>
+                  <RowEditDeleteButtons
+                    name={category.name}
+                    editLabel="Rename"
+                    remember={focus.remember}
+                    onEdit={() => setEditing(category)}
+                    onDelete={() => setDeleting(category)}
+                  />
                 </div>
               </li>
             ))}

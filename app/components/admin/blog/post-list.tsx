@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Search, Trash2 } from "lucide-react";
+import { ExternalLink, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
@@ -20,6 +20,7 @@ import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
 import { PostForm, statusLabels } from "./post-form";
 import { useReturnFocus } from "./return-focus";
+import { RowEditDeleteButtons } from "./row-actions";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
   published: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -196,27 +197,13 @@ export function PostList({
                       </a>
                     </Button>
                   ) : null}
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      focus.remember();
-                      setEditing(post);
-                    }}
-                  >
-                    <Pencil aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-danger"
-                    onClick={() => {
-                      focus.remember();
-                      setDeleting(post);
-                    }}
-                  >
-                    <Trash2 aria-hidden /> Delete<span className="sr-only"> {post.title}</span>
-                  </Button>
+                  <RowEditDeleteButtons
+                    name={post.title}
+                    editLabel="Edit"
+                    remember={focus.remember}
+                    onEdit={() => setEditing(post)}
+                    onDelete={() => setDeleting(post)}
+                  />
                 </div>
               </li>
             ))}
