@@ -12,14 +12,13 @@
 //   4. stops the server (SIGTERM), opens the database directly and checks that exactly the
 //      acknowledged submissions were stored, once each, with their exact content.
 // It prints a table per run, writes bench-results/forms-load.json, and exits 1 on any mismatch.
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { startBenchServer } from "./server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONCURRENCY = 50;
@@ -72,69 +71,14 @@ async function solveAll(challenges) {
 // ---------------------------------------------------------------------------------------------
 // Server
 // ---------------------------------------------------------------------------------------------
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer({ dataDir, databaseUrl }) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? "",
-    LOG_LEVEL: "warn",
-    TRUST_PROXY: "loopback",
-  };
+function startServer({ dataDir, databaseUrl }) {
   // Mails go to files in DATA_DIR, the bot check is the self-hosted one, the site is this one.
-  for (const name of ["SMTP_URL", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "SITE_URL"]) {
-    delete env[name];
-  }
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  return startBenchServer({
+    dataDir,
+    databaseUrl,
+    env: { TRUST_PROXY: "loopback" },
+    unset: ["SMTP_URL", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "SITE_URL"],
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server was not ready within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      return exited;
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
