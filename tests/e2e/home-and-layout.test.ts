@@ -276,7 +276,7 @@ describe("accessibility", () => {
 });
 
 describe("blog link", () => {
-  it("leads to a blog page that says when there are no posts yet", async () => {
+  it("leads to the blog", async () => {
     const page = await newPage(desktop);
     await page.goto("/");
     await page
@@ -284,7 +284,12 @@ describe("blog link", () => {
       .getByRole("link", { name: "Blog" })
       .click();
     await page.waitForURL(`${baseURL}/blog`);
-    await expect.poll(() => page.getByText("No posts found").isVisible()).toBe(true);
+    // Other tests may have published posts on this shared server: the page itself is what counts.
+    await expect
+      .poll(() =>
+        page.getByRole("heading", { level: 1, name: "Insights on AI and automation" }).isVisible(),
+      )
+      .toBe(true);
     expectCleanPage(page);
     await page.close();
   });
