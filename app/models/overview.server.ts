@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, sql } from "drizzle-orm";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database, Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";

@@ -110,6 +110,13 @@ describe("the dashboard's tabs", () => {
           { message: `${tab.path}: current tab visible` },
         )
         .toBe(true);
+      // A toast the tab shows (the blog's sample content) is checked once its entry animation
+      // is over: mid-fade its text is faint by design.
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll("[data-sonner-toast]")).every(
+          (toast) => getComputedStyle(toast).opacity === "1",
+        ),
+      );
       await expectNoAxeViolations(page);
     }
     expectCleanPage(page);
