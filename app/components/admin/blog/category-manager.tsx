@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import type { AdminCategory } from "~/models/admin-blog.server";
 import { slugPreview } from "~/schemas/admin/blog";
+import { ConfirmDeleteDialog } from "./delete-dialog";
 import { useReturnFocus } from "./return-focus";
 import { RowEditDeleteButtons } from "./row-actions";
 
@@ -176,34 +177,24 @@ function DeleteCategoryDialog({
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const { fetcher, busy } = useAdminFetcher({ onSuccess: onClose });
   return (
-    <Dialog open={category !== null} onOpenChange={(open) => (open || busy ? null : onClose())}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Delete this category?</DialogTitle>
-          <DialogDescription>
-            “{category?.name}” will be deleted.{" "}
-            {category?.postCount
-              ? `Its ${category.postCount} ${category.postCount === 1 ? "post stays" : "posts stay"} on the blog without a category.`
-              : "No post uses it."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          method="post"
-          action="/admin/blog?view=categories"
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        >
-          <input type="hidden" name="intent" value="delete-category" />
-          <input type="hidden" name="id" value={category?.id ?? ""} />
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? <Spinner /> : <Trash2 aria-hidden />} Delete category
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={category !== null}
+      title="Delete this category?"
+      description={
+        <>
+          “{category?.name}” will be deleted.{" "}
+          {category?.postCount
+            ? `Its ${category.postCount} ${category.postCount === 1 ? "post stays" : "posts stay"} on the blog without a category.`
+            : "No post uses it."}
+        </>
+      }
+      action="/admin/blog?view=categories"
+      intent="delete-category"
+      id={category?.id}
+      confirmLabel="Delete category"
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { ExternalLink, Search, Trash2 } from "lucide-react";
+import { ExternalLink, Search } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -13,11 +12,11 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
+import { ConfirmDeleteDialog } from "./delete-dialog";
 import { PostForm, statusLabels } from "./post-form";
 import { useReturnFocus } from "./return-focus";
 import { RowEditDeleteButtons } from "./row-actions";
@@ -267,31 +266,17 @@ function DeletePostDialog({
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const { fetcher, busy } = useAdminFetcher({ onSuccess: onClose });
   return (
-    <Dialog open={post !== null} onOpenChange={(open) => (open || busy ? null : onClose())}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Delete this post?</DialogTitle>
-          <DialogDescription>
-            “{post?.title}” will be removed from the blog. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          method="post"
-          action="/admin/blog"
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        >
-          <input type="hidden" name="intent" value="delete-post" />
-          <input type="hidden" name="id" value={post?.id ?? ""} />
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? <Spinner /> : <Trash2 aria-hidden />} Delete post
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={post !== null}
+      title="Delete this post?"
+      description={<>“{post?.title}” will be removed from the blog. This cannot be undone.</>}
+      action="/admin/blog"
+      intent="delete-post"
+      id={post?.id}
+      confirmLabel="Delete post"
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }
