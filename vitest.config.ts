@@ -37,6 +37,21 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Long runs under attack, load and failure (`npm run test:stress`; CI runs them too).
+          name: "stress",
+          include: ["tests/stress/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/stress/global-setup.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Each file starts its own servers and loads the machine; one file at a time.
+          fileParallelism: false,
+          testTimeout: 15 * 60_000,
+          hookTimeout: 5 * 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit and integration tests, then the browser tests against the
-// production build. Ends with one summary line that CI reads.
+// production build; with STRESS=1 (as in CI) also the long stress tests. Ends with one summary line
+// that CI reads.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -59,6 +60,7 @@ check("typecheck", process.execPath, [path.join(root, "scripts", "typecheck.js")
 check("lint", bin("biome"), ["check", "."]);
 suite("unit", "unit");
 suite("e2e", "e2e");
+if (process.env.STRESS === "1") suite("stress", "stress");
 
 fs.rmSync(reports, { recursive: true, force: true });
 process.stdout.write(`\n${rows.join("\n")}\n\n`);
