@@ -1,18 +1,10 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
 
-// The form and its schemas load when the dialog first opens, not with every page.
-const ConsultationForm = lazy(() =>
-  import("./consultation-form").then((module) => ({ default: module.ConsultationForm })),
-);
+// The dialog (Radix), the form and its schemas load when the dialog is first wanted, not with
+// every page: the header shows this button on every page.
+const loadDialog = () => import("./consultation-dialog-content");
+const ConsultationDialogContent = lazy(loadDialog);
 
 /**
  * A button that opens the consultation request in a dialog. Before JavaScript has loaded it is
@@ -20,47 +12,40 @@ const ConsultationForm = lazy(() =>
  */
 export function ConsultationDialog({ label, className }: { label: string; className?: string }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog can play its closing animation.
+  const [wanted, setWanted] = useState(false);
   // Not a Radix trigger (it must stay a plain link without JavaScript), so focus is handed back
   // to it by hand when the dialog closes.
   const opener = useRef<HTMLAnchorElement>(null);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button asChild className={className}>
         <a
           ref={opener}
           href="/schedule-consultation"
           aria-haspopup="dialog"
+          // Fetch the dialog's code as soon as the visitor shows interest.
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
             event.preventDefault();
+            setWanted(true);
             setOpen(true);
           }}
         >
           {label}
         </a>
       </Button>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Schedule a Free Consultation</DialogTitle>
-          <DialogDescription>
-            Tell us a little about your business and we'll contact you to confirm a time.
-          </DialogDescription>
-        </DialogHeader>
-        <Suspense
-          fallback={
-            <div className="grid place-items-center py-16">
-              <Spinner />
-            </div>
-          }
-        >
-          <ConsultationForm onSubmitted={() => setOpen(false)} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ConsultationDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            onClosed={() => opener.current?.focus()}
+          />
         </Suspense>
-      </DialogContent>
-    </Dialog>
+      )}
+    </>
   );
 }
