@@ -36,6 +36,22 @@ function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number |
   }
 }
 
+describe("the access rules", () => {
+  it("has a rule for every route, and no rule for a route that is gone", () => {
+    const undeclared = [...addresses.keys()].filter((key) => !(key in routeAccess));
+    expect(
+      undeclared,
+      `routes without an access rule in tests/support/route-access.ts: ${undeclared.join(", ")}`,
+    ).toEqual([]);
+    const stale = Object.keys(routeAccess).filter((key) => !addresses.has(key));
+    expect(stale, "rules for routes that no longer exist").toEqual([]);
+    const writesUndeclared = [...addresses.values()]
+      .filter((a) => a.takesWrites && routeAccess[a.path]?.post === undefined)
+      .map((a) => a.path);
+    expect(writesUndeclared, "routes that take writes without a declared POST answer").toEqual([]);
+  });
+});
+
 describe("the access matrix: every route as a visitor, a member and an admin", () => {
   let session: AdminSession;
   let member: BrowserContext;
@@ -61,20 +77,6 @@ describe("the access matrix: every route as a visitor, a member and an admin", (
     await visitor?.dispose();
     await member?.close();
     await session?.close();
-  });
-
-  it("has a rule for every route, and no rule for a route that is gone", () => {
-    const undeclared = [...addresses.keys()].filter((key) => !(key in routeAccess));
-    expect(
-      undeclared,
-      `routes without an access rule in tests/support/route-access.ts: ${undeclared.join(", ")}`,
-    ).toEqual([]);
-    const stale = Object.keys(routeAccess).filter((key) => !addresses.has(key));
-    expect(stale, "rules for routes that no longer exist").toEqual([]);
-    const writesUndeclared = [...addresses.values()]
-      .filter((a) => a.takesWrites && routeAccess[a.path]?.post === undefined)
-      .map((a) => a.path);
-    expect(writesUndeclared, "routes that take writes without a declared POST answer").toEqual([]);
   });
 
   async function callEveryRoute(client: APIRequestContext, role: Role) {
