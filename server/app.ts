@@ -140,6 +140,13 @@ export function createExpressApp(options: {
   );
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    // Express marks the client's own mistakes (an address that does not decode) with a 4xx.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      logger.warn({ err: error, status }, "bad request");
+      if (!res.headersSent) res.status(status).json({ error: "The request could not be read." });
+      return;
+    }
     logger.error({ err: error }, "unhandled error");
     if (res.headersSent) return;
     res.status(500).json({ error: "Something went wrong on our side. Please try again." });

@@ -3,9 +3,11 @@ import { extensionOf, MEDIA_TYPES, type MediaExtension } from "./rules";
 /**
  * How a media file is served. Anything opened directly runs nothing: the policy forbids scripts,
  * plugins and connections and sandboxes the document (an SVG's scripts and handlers stay inert,
- * even on the site's own origin). Images show inline; documents are downloads.
+ * even on the site's own origin), and no other site can frame it. Images show inline; documents
+ * are downloads.
  */
-export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+export const MEDIA_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; sandbox";
 
 const INLINE = new Set<MediaExtension>(["jpg", "png", "gif", "webp", "svg"]);
 

@@ -257,6 +257,7 @@ describe("the media library", () => {
       "default-src": "'none'",
       "style-src": "'unsafe-inline'",
       "img-src": "data:",
+      "frame-ancestors": "'none'",
       sandbox: "",
     });
     await viewer.mouse.move(50, 50);

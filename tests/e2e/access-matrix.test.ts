@@ -1,0 +1,129 @@
+import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { request as playwrightRequest } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminSession,
+  createMember,
+  signedInContext,
+  startAdminSession,
+} from "../support/admin";
+import { isRefusal } from "../support/admin-calls";
+import { uniqueClientAddress } from "../support/browser";
+import { type DatabaseSnapshot, snapshotOwnServer } from "../support/db-snapshot";
+import { type AccessFixtures, type RouteRule, routeAccess } from "../support/route-access";
+import { allAddresses, createAccessFixtures, routeRequests } from "../support/route-addresses";
+
+const addresses = allAddresses();
+
+type Role = "visitor" | "member" | "admin";
+
+/** What `role` should get from GET (or POST) of a route with `rule`: a status, or "refused". */
+function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number | "refused" {
+  const allowed = method === "GET" ? (rule.get ?? 200) : (rule.post as number);
+  switch (rule.access) {
+    case "public":
+      return allowed;
+    case "signed-out":
+      return role === "visitor" ? allowed : 302;
+    case "admin":
+      return role === "admin" ? allowed : "refused";
+    case "api-key-or-admin":
+      // Its GET answers no one (no read); the write checks the caller.
+      if (method === "GET" || role === "admin") return allowed;
+      return role === "visitor" ? 401 : 403;
+    case "admin-command":
+      return allowed;
+  }
+}
+
+describe("the access rules", () => {
+  it("has a rule for every route, and no rule for a route that is gone", () => {
+    const undeclared = [...addresses.keys()].filter((key) => !(key in routeAccess));
+    expect(
+      undeclared,
+      `routes without an access rule in tests/support/route-access.ts: ${undeclared.join(", ")}`,
+    ).toEqual([]);
+    const stale = Object.keys(routeAccess).filter((key) => !addresses.has(key));
+    expect(stale, "rules for routes that no longer exist").toEqual([]);
+    const writesUndeclared = [...addresses.values()]
+      .filter((a) => a.takesWrites && routeAccess[a.path]?.post === undefined)
+      .map((a) => a.path);
+    expect(writesUndeclared, "routes that take writes without a declared POST answer").toEqual([]);
+  });
+});
+
+describe("the access matrix: every route as a visitor, a member and an admin", () => {
+  let session: AdminSession;
+  let member: BrowserContext;
+  let visitor: APIRequestContext;
+  let fixtures: AccessFixtures;
+  let before: DatabaseSnapshot;
+
+  beforeAll(async () => {
+    session = await startAdminSession();
+    const { own, browser, context } = session;
+    const account = await createMember(browser, own.url, own.dataDir);
+    member = await signedInContext(browser, own.url, account);
+    visitor = await playwrightRequest.newContext({
+      baseURL: own.url,
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+    });
+
+    fixtures = await createAccessFixtures(context.request, own.url);
+    before = await snapshotOwnServer(own);
+  });
+
+  afterAll(async () => {
+    await visitor?.dispose();
+    await member?.close();
+    await session?.close();
+  });
+
+  async function callEveryRoute(client: APIRequestContext, role: Role) {
+    const requests = routeRequests(fixtures);
+    const failures: string[] = [];
+    for (const { method, url, rule, key } of requests) {
+      const response = await client.fetch(url, {
+        method,
+        headers: method === "POST" ? { origin: session.own.url } : {},
+        form: method === "POST" ? {} : undefined,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      const body = await response.text();
+      const status = response.status();
+      const location = response.headers().location ?? null;
+      const want = expected(rule, role, method);
+      const ok =
+        want === "refused"
+          ? isRefusal(status, location, body)
+          : status === want &&
+            // A signed-in caller's way out of a signed-out page is the home page.
+            (rule.access !== "signed-out" || role === "visitor" || location === "/");
+      if (!ok) {
+        failures.push(
+          `${method} ${url} (${key}, ${rule.access}) as ${role}: wanted ${want}, got ${status} ${location ?? body.slice(0, 100).replace(/\s+/g, " ")}`,
+        );
+      }
+    }
+    return { failures, count: requests.length };
+  }
+
+  it("answers a visitor as the rules say", async () => {
+    const { failures, count } = await callEveryRoute(visitor, "visitor");
+    expect(count).toBeGreaterThan(addresses.size);
+    expect(failures).toEqual([]);
+  });
+
+  it("answers a signed-in member without the admin role as the rules say", async () => {
+    expect((await callEveryRoute(member.request, "member")).failures).toEqual([]);
+  });
+
+  it("changed nothing for the visitor and the member", async () => {
+    expect(await snapshotOwnServer(session.own)).toEqual(before);
+  });
+
+  it("answers the admin as the rules say", async () => {
+    expect((await callEveryRoute(session.context.request, "admin")).failures).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+import { servicePages } from "~/content/service-paths";
+
+/**
+ * Who may use each address the server answers: every path of app/routes.ts and every route
+ * server/app.ts mounts itself. tests/e2e/access-matrix.test.ts calls each one as a visitor, a
+ * signed-in member and an admin and fails for an address without a rule here, so a new route
+ * cannot ship without someone deciding who may use it.
+ *
+ * - public: anyone, with the same answer.
+ * - signed-out: a page for visitors (sign-in, sign-up); someone signed in is sent to "/".
+ * - admin: visitors are sent to /auth (or get 401), members to "/" (or get 403), both change nothing.
+ * - api-key-or-admin: an admin's session or an API key (Authorization: Bearer); 401 / 403 otherwise.
+ * - admin-command: `npm run admin` through the server, from this machine with DATA_DIR's token;
+ *   no session of any kind opens it.
+ */
+export type Access = "public" | "signed-out" | "admin" | "api-key-or-admin" | "admin-command";
+
+/** What the test makes before it starts, for the samples of dynamic segments. */
+export interface AccessFixtures {
+  /** Slug of a published post. */
+  postSlug: string;
+  /** Name of a file in the media library. */
+  mediaName: string;
+  /** Path of one of the built client's files under /assets. */
+  assetPath: string;
+}
+
+export interface RouteRule {
+  access: Access;
+  /** Why, where the access is not obvious from the address. */
+  why?: string;
+  /** The address to GET, for a path with dynamic segments or one that needs a query. */
+  sample?: string | ((fixtures: AccessFixtures) => string);
+  /** What GET answers those who may use the route, when that is not 200. */
+  get?: number;
+  /**
+   * What a POST of an empty form answers those who may use the route. Required for every route
+   * that takes writes (a route module exporting an action, or an Express route that takes POST).
+   */
+  post?: number;
+  /** Where the POST goes when it is not the sample address. */
+  postSample?: string;
+  /** The POST ends the caller's session, so the test sends it after the caller's other requests. */
+  endsSession?: boolean;
+}
+
+const servicePageRules = Object.fromEntries(
+  servicePages.map((page) => [`/${page}`, { access: "public" } satisfies RouteRule]),
+);
+
+/** Keyed by path as the route configuration spells it ("/blog/:slug", "/*"). */
+export const routeAccess: Record<string, RouteRule> = {
+  "/": { access: "public" },
+  ...servicePageRules,
+  "/schedule-consultation": {
+    access: "public",
+    post: 400,
+    why: "the consultation form without JavaScript posts here",
+  },
+  "/products/hiring-hub": { access: "public" },
+  "/products/opshub": { access: "public" },
+  "/products/studio": { access: "public" },
+  "/products/omniconnect-hub": { access: "public" },
+  "/products/restaurant-ops": {
+    access: "public",
+    get: 301,
+    why: "an old address: redirects to /products/opshub",
+  },
+  "/products/chat-widget": {
+    access: "public",
+    get: 301,
+    why: "an old address: redirects to /products/omniconnect-hub",
+  },
+  "/demos": { access: "public" },
+  "/about": { access: "public" },
+  "/contact": { access: "public", post: 400, why: "the contact form without JavaScript" },
+  "/newsletter": { access: "public", post: 400, why: "the footer form without JavaScript" },
+  "/newsletter/unsubscribe": {
+    access: "public",
+    get: 404,
+    post: 404,
+    why: "the mailed link works without signing in; without a valid token it finds nothing",
+  },
+  "/privacy-policy": { access: "public" },
+  "/terms-of-service": { access: "public" },
+  "/cookie-policy": { access: "public" },
+  "/data-deletion": { access: "public" },
+
+  "/blog": { access: "public" },
+  "/blog/rss.xml": { access: "public" },
+  "/blog/:slug": { access: "public", sample: ({ postSlug }) => `/blog/${postSlug}` },
+  "/create-voice-blog": {
+    access: "public",
+    why: "the page shows to anyone; publishing goes through /api/create-blog-post",
+  },
+  "/create-hiring-hub-post": {
+    access: "public",
+    why: "the page shows to anyone; publishing goes through /api/create-blog-post",
+  },
+
+  "/auth": { access: "signed-out", post: 400 },
+  "/sign-out": {
+    access: "public",
+    get: 302,
+    post: 302,
+    endsSession: true,
+    why: "ends whatever session the request carries (none for a visitor), then goes home",
+  },
+  "/forgot-password": { access: "public", post: 400 },
+  "/reset-password": { access: "public", post: 400, why: "the mailed link carries the token" },
+
+  "/admin": { access: "admin", why: "the dashboard's layout and overview" },
+  "/admin/blog": { access: "admin", post: 400 },
+  "/admin/newsletter": { access: "admin", post: 400 },
+  "/admin/leads": { access: "admin", post: 400 },
+  "/admin/content": { access: "admin", post: 400 },
+  "/admin/integrations": { access: "admin", post: 400 },
+  "/admin/links": { access: "admin", post: 400 },
+  "/admin/media": { access: "admin", post: 400 },
+  "/admin/settings": { access: "admin", post: 400 },
+  "/admin/analytics": { access: "admin" },
+  "/admin/api-keys": { access: "admin", post: 400 },
+  "/admin/audit-log": { access: "admin" },
+  "/admin/media/upload": {
+    access: "admin",
+    get: 405,
+    post: 303,
+    why: "uploads only; a form post without a file goes back to the media tab with an error toast",
+  },
+  "/admin/blog/media": { access: "admin", why: "the image picker's list" },
+  "/admin/newsletter/export": { access: "admin", why: "subscribers' addresses" },
+  "/admin/leads/export": { access: "admin", why: "leads' names, addresses and messages" },
+  "/admin/settings/values": { access: "admin" },
+
+  "/robots.txt": { access: "public" },
+  "/sitemap.xml": { access: "public" },
+  "/api/newsletter-subscribe": { access: "public", get: 405, post: 400 },
+  "/api/schedule-consultation": { access: "public", get: 405, post: 400 },
+  "/api/contact": { access: "public", get: 405, post: 400 },
+  "/api/bot-check": { access: "public", why: "a fresh proof-of-work challenge" },
+  "/api/integrations": {
+    access: "public",
+    why: "the enabled widgets' public fields only; secrets never leave the server",
+  },
+  "/api/create-blog-post": {
+    access: "api-key-or-admin",
+    get: 405,
+    post: 415,
+    why: "the creator pages and automation publish posts; JSON only, so a form post is refused",
+  },
+
+  "/*": { access: "public", sample: "/no-such-page", get: 404, why: "the not-found page" },
+
+  // Mounted by server/app.ts itself.
+  "/healthz": { access: "public", why: "process up, for load balancers" },
+  "/readyz": { access: "public", why: "database answers, for load balancers" },
+  "/media/:name": {
+    access: "public",
+    sample: ({ mediaName }) => `/media/${mediaName}`,
+    why: "the media library's files are public by design (pages embed them)",
+  },
+  "/assets": {
+    access: "public",
+    sample: ({ assetPath }) => assetPath,
+    why: "the built client's scripts and styles",
+  },
+  "/api/auth/*splat": {
+    access: "public",
+    sample: "/api/auth/get-session",
+    postSample: "/api/auth/sign-in/email",
+    post: 400,
+    why: "better-auth: each endpoint checks its own session (sign-out, change-password, …)",
+  },
+  "/internal/admin": {
+    access: "admin-command",
+    sample: "/internal/admin/create",
+    get: 401,
+    post: 401,
+  },
+};
