@@ -14,6 +14,7 @@ import {
   isAccountLimited,
   refundAccountAttempt,
 } from "./account-limit.server";
+import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
@@ -103,6 +104,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        startAnswerClock(ctx.path, ctx.request);
         if (ctx.path === "/change-password") {
           // A changed password ends every other session, whatever the client asked for: the
           // change is often made because someone else knows the old one.
@@ -120,6 +122,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        await waitForAnswerFloor(ctx.path, ctx.request);
         // Only wrong passwords count against an account's sign-in limit.
         if (ctx.path !== "/sign-in/email" || !ctx.context.newSession) return;
         const email = accountOf(ctx.body);
