@@ -18,6 +18,7 @@ interface Answer {
   cookies: string[];
   location: string | null;
   retryAfter: string | null;
+  headers: Headers;
 }
 
 async function answer(response: Response): Promise<Answer> {
@@ -34,6 +35,7 @@ async function answer(response: Response): Promise<Answer> {
     cookies: response.headers.getSetCookie(),
     location: response.headers.get("location"),
     retryAfter: response.headers.get("x-retry-after"),
+    headers: response.headers,
   };
 }
 
@@ -261,6 +263,38 @@ describe.each(backends)("auth on %s", (backend) => {
     expect(again.status).toBe(429);
   });
 
+  it("counts only wrong passwords against an account, so signing in often never locks it", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    for (let i = 1; i <= 15; i++) {
+      expect((await signIn("jane@example.com", "correct-horse", `198.51.100.${i}`)).status).toBe(
+        200,
+      );
+    }
+    for (let i = 1; i <= 10; i++) {
+      expect((await signIn("jane@example.com", "guess", `198.51.101.${i}`)).status).toBe(401);
+    }
+    const blocked = await signIn("jane@example.com", "correct-horse", "198.51.102.1");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many attempts/);
+    // Until the window of the first counted attempt ends: 15 minutes at most.
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("counts every IPv6 address of one /64 as one address against the per-address limit", async () => {
+    const inOneNetwork = (i: number) =>
+      `2001:db8:aa:1:${i.toString(16)}:${(i * 7).toString(16)}::9`;
+    for (let i = 1; i <= 30; i++) {
+      expect((await signIn(`nobody${i}@example.com`, "guess", inOneNetwork(i))).status).toBe(401);
+    }
+    const blocked = await signIn("nobody31@example.com", "guess", inOneNetwork(31));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many requests/);
+    // The next /64 is someone else.
+    expect((await signIn("nobody32@example.com", "guess", "2001:db8:aa:2::9")).status).toBe(401);
+  });
+
   it("limits sign-in per address, whatever the account, and the limit survives a restart", async () => {
     const ip = "192.0.2.7";
     for (let i = 1; i <= 30; i++) {
@@ -291,6 +325,60 @@ describe.each(backends)("auth on %s", (backend) => {
       ip,
     );
     expect(again.status).toBe(429);
+  });
+
+  /** The session cookie of a fresh sign-in, as a Cookie header. */
+  async function sessionCookie(email: string, password: string) {
+    const result = await signIn(email, password);
+    expect(result.status).toBe(200);
+    const cookie = result.cookies.find((c) => c.startsWith("better-auth.session_token="));
+    return (cookie ?? "").split(";")[0] as string;
+  }
+
+  async function sessionOf(cookie: string) {
+    const response = await auth.handler(
+      new Request(`${SITE_URL}/api/auth/get-session`, {
+        headers: { cookie, "x-client-address": "203.0.113.1" },
+      }),
+    );
+    return (await response.json()) as { user?: { email: string } } | null;
+  }
+
+  it("ends every other session on a password change, even when the client does not ask", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const here = await sessionCookie("jane@example.com", "correct-horse");
+    const elsewhere = await sessionCookie("jane@example.com", "correct-horse");
+    expect((await sessionOf(elsewhere))?.user?.email).toBe("jane@example.com");
+
+    const response = await auth.handler(
+      new Request(`${SITE_URL}/api/auth/change-password`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: SITE_URL,
+          cookie: here,
+          "x-client-address": "203.0.113.1",
+        },
+        body: JSON.stringify({
+          currentPassword: "correct-horse",
+          newPassword: "new-secret-9",
+          revokeOtherSessions: false,
+        }),
+      }),
+    );
+    const changed = await answer(response);
+    expect(changed.status).toBe(200);
+
+    expect(await sessionOf(elsewhere)).toBeNull();
+    // The session that made the change goes on under a new cookie.
+    const renewed = changed.cookies.find((c) => c.startsWith("better-auth.session_token="));
+    expect(renewed).toBeDefined();
+    expect((await sessionOf((renewed ?? "").split(";")[0] as string))?.user?.email).toBe(
+      "jane@example.com",
+    );
+    expect(await database.db.select().from(sessions)).toHaveLength(1);
+    expect((await signIn("jane@example.com", "correct-horse")).status).toBe(401);
   });
 
   it("resets a forgotten password through the mailed link", async () => {

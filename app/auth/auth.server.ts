@@ -8,17 +8,19 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { serviceSlot } from "~/lib/service-slot.server";
 import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
+import {
+  accountOf,
+  consumeAccountAttempt,
+  isAccountLimited,
+  refundAccountAttempt,
+} from "./account-limit.server";
+import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
-/** Per account, whatever address the attempts come from; counters live in the database. */
-export const ACCOUNT_LIMITS = {
-  "/sign-in/email": { windowSeconds: 15 * 60, max: 10 },
-  "/sign-up/email": { windowSeconds: 60 * 60, max: 5 },
-  "/request-password-reset": { windowSeconds: 60 * 60, max: 5 },
-} as const;
+export { ACCOUNT_LIMITS } from "./account-limit.server";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -75,7 +77,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     },
     advanced: {
       useSecureCookies: env.SITE_URL.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // An IPv6 subscriber holds a whole /64 and can rotate through it: count it as one address
+      // (better-auth's default today; pinned so that an upgrade cannot quietly change it).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     rateLimit: {
@@ -100,14 +104,29 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const limit = ACCOUNT_LIMITS[ctx.path as keyof typeof ACCOUNT_LIMITS];
-        const email =
-          typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
-        if (!limit || !email) return;
-        const result = await consumeRateLimit(db, `account:${ctx.path}:${email}`, limit);
-        if (!result.allowed) {
-          throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
+        startAnswerClock(ctx.path, ctx.request);
+        if (ctx.path === "/change-password") {
+          // A changed password ends every other session, whatever the client asked for: the
+          // change is often made because someone else knows the old one.
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
+        const email = accountOf(ctx.body);
+        if (!isAccountLimited(ctx.path) || !email) return;
+        const result = await consumeAccountAttempt(db, ctx.path, email);
+        if (!result.allowed) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: TOO_MANY_ATTEMPTS },
+            { "Retry-After": String(result.retryAfter ?? 60) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await waitForAnswerFloor(ctx.path, ctx.request);
+        // Only wrong passwords count against an account's sign-in limit.
+        if (ctx.path !== "/sign-in/email" || !ctx.context.newSession) return;
+        const email = accountOf(ctx.body);
+        if (email) await refundAccountAttempt(db, ctx.path, email);
       }),
     },
     databaseHooks: {
