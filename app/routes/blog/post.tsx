@@ -6,7 +6,7 @@ import { renderPostHtmlCached } from "~/blog/render.server";
 import { postVisitorKey } from "~/blog/visitor.server";
 import { PostMeta } from "~/components/blog/post-meta";
 import { PostRelated } from "~/components/blog/post-related";
-import { getDb } from "~/db/client.server";
+import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
 import { rootData, seo } from "~/lib/seo";
@@ -18,7 +18,23 @@ import {
 } from "~/models/blog-post.server";
 import type { Route } from "./+types/post";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    return await loadPost(args);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // A post has no built-in default: say plainly that it is a passing fault (not a 404, which
+    // would tell readers and search engines that the post is gone), and let nothing cache it.
+    logger.error({ err: error }, "could not load a blog post: the database is unavailable");
+    throw data(null, {
+      status: 503,
+      statusText: "This post cannot be shown right now. Please try again in a few minutes.",
+      headers: { "Cache-Control": "no-store", "Retry-After": "30" },
+    });
+  }
+}
+
+async function loadPost({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const slug = params.slug;
   let post = await getPublishedPostBySlug(db, slug);
@@ -80,8 +96,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
