@@ -43,6 +43,31 @@ describe("openPostgres when the server cannot be reached", () => {
     expect(proxy.accepted).toBeGreaterThan(0);
   });
 
+  it("fails the next requests at once after a connection could not be made, without trying again", async () => {
+    proxy = await startTcpProxy({ host: "127.0.0.1", port: 9 });
+    await proxy.cut("blackhole");
+    database = openPostgres(`postgres://postgres@${proxy.address}/none`, {
+      timeouts: SHORT,
+    });
+    const opened = database;
+    await failure(() => opened.ping());
+    const attempts = proxy.accepted;
+    // Page loads during the outage do not each wait out the connect timeout.
+    const errors = await Promise.all([1, 2, 3].map(() => failure(() => opened.ping())));
+    expect(errors.every(isDatabaseUnavailable)).toBe(true);
+    expect(proxy.accepted).toBe(attempts);
+    // Later, one request tries again.
+    await expect
+      .poll(
+        async () => {
+          await failure(() => opened.ping());
+          return proxy?.accepted;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBeGreaterThan(attempts);
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     "gives up on a query whose connection goes silent, then works again when it returns",
     async () => {

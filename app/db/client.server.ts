@@ -60,7 +60,7 @@ export function openPostgres(
   options: { max?: number; timeouts?: Partial<typeof POSTGRES_TIMEOUTS> } = {},
 ): Database {
   const timeouts = { ...POSTGRES_TIMEOUTS, ...options.timeouts };
-  const pool = new pg.Pool({
+  const pool = new GuardedPool({
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -99,6 +99,92 @@ export function openPostgres(
     },
     close: () => pool.end(),
   };
+}
+
+/** How long requests fail at once after a connection to the server could not be made. */
+export const UNAVAILABLE_FAIL_FAST_MS = 2_000;
+
+class DatabaseUnavailableError extends Error {
+  readonly code = "08006";
+  constructor(cause: unknown) {
+    super("The database could not be reached a moment ago; not trying again yet", { cause });
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  // biome-ignore lint/suspicious/noExplicitAny: pg's own signature.
+  done: (release?: any) => void,
+) => void;
+
+/**
+ * A pool that stops queuing behind a database it cannot reach. When making a connection fails
+ * (refused, reset, or not answered within the connect timeout), every request for the next
+ * UNAVAILABLE_FAIL_FAST_MS fails at once, and after that one request at a time tries to connect
+ * while the others keep failing at once. Without it, each query of each page waits out the
+ * connect timeout on a dead network path (a page with a few sequential reads took 10 s, and
+ * every waiting request holds memory); with it, pages fall back to their defaults and forms
+ * answer 503 immediately. The price: one failed connection attempt makes the next two seconds
+ * of requests fail too, even if the database is back sooner.
+ */
+class GuardedPool extends pg.Pool {
+  #openUntil = 0;
+  #probing = false;
+  #lastError: unknown;
+
+  #failFast(): Error | undefined {
+    if (Date.now() < this.#openUntil || (this.#openUntil > 0 && this.#probing)) {
+      return new DatabaseUnavailableError(this.#lastError);
+    }
+    return undefined;
+  }
+
+  #settle(error: unknown, probe: boolean) {
+    if (probe) this.#probing = false;
+    // Waiting in the pool's own queue ("timeout exceeded") means busy, not unreachable.
+    const unreachable =
+      error &&
+      isDatabaseUnavailable(error) &&
+      !/timeout exceeded when trying to connect/.test(String((error as Error).message));
+    if (unreachable) {
+      this.#lastError = error;
+      this.#openUntil = Date.now() + UNAVAILABLE_FAIL_FAST_MS;
+    } else if (!error || probe) {
+      this.#openUntil = 0;
+    }
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) are kept as they are.
+  override connect(callback?: ConnectCallback): any {
+    const refused = this.#failFast();
+    if (refused) {
+      if (callback) {
+        process.nextTick(() => callback(refused, undefined, () => {}));
+        return undefined;
+      }
+      return Promise.reject(refused);
+    }
+    const probe = this.#openUntil > 0;
+    if (probe) this.#probing = true;
+    if (callback) {
+      return super.connect((error, client, done) => {
+        this.#settle(error, probe);
+        callback(error, client, done);
+      });
+    }
+    return super.connect().then(
+      (client) => {
+        this.#settle(undefined, probe);
+        return client;
+      },
+      (error) => {
+        this.#settle(error, probe);
+        throw error;
+      },
+    );
+  }
 }
 
 const UNAVAILABLE_CODES = new Set([
