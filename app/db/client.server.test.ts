@@ -75,14 +75,16 @@ describe("openPostgres when the server cannot be reached", () => {
       proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const url = new URL(target);
       url.host = proxy.address;
-      database = openPostgres(url.toString(), { max: 1, timeouts: SHORT });
-      await database.ping();
-      await proxy.cut("blackhole");
-      expect(isDatabaseUnavailable(await failure(() => database!.ping()))).toBe(true);
+      const opened = openPostgres(url.toString(), { max: 1, timeouts: SHORT });
+      database = opened;
+      await opened.ping();
+      // The pool's one connection stays open but silent: only the client's query timeout ends it.
+      await proxy.cut("silence");
+      expect(isDatabaseUnavailable(await failure(() => opened.ping()))).toBe(true);
       await proxy.restore();
       await expect
         .poll(() =>
-          database!.ping().then(
+          opened.ping().then(
             () => true,
             () => false,
           ),
