@@ -243,6 +243,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     pageViews,
   });
   const server = app.listen(env.PORT, env.HOST ?? "0.0.0.0");
+  // Node closes an idle keep-alive connection after 5 s. A request a client (or a load balancer,
+  // most keep connections 60 s) sends on it just then is reset unanswered, and under load (PGlite
+  // holds the event loop while it runs a query) the close can even win over a request already
+  // received. Idle connections are kept longer than a load balancer's, so the client closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

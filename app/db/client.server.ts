@@ -41,11 +41,33 @@ export function openPglite(client: PGlite): Database {
 // Any 64-bit number works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_240_215_113;
 
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({
+/**
+ * How long a request may wait for PostgreSQL. A database that is down or unreachable must turn
+ * into a quick error (public pages then show their defaults, forms answer 503), never into a
+ * request that hangs: a refused connection fails at once, an unanswered one after CONNECT_TIMEOUT,
+ * a connection that goes silent mid-query after QUERY_TIMEOUT (measured by the client, so it also
+ * ends a wait for a server that no longer answers), and a query the server runs too long is
+ * cancelled by the server after STATEMENT_TIMEOUT.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  queryMs: 20_000,
+};
+
+export function openPostgres(
+  connectionString: string,
+  options: { max?: number; timeouts?: Partial<typeof POSTGRES_TIMEOUTS> } = {},
+): Database {
+  const timeouts = { ...POSTGRES_TIMEOUTS, ...options.timeouts };
+  const pool = new GuardedPool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    // A peer that vanished without a reset (a dead network path) is noticed on idle connections.
+    keepAlive: true,
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -54,8 +76,14 @@ export function openPostgres(connectionString: string, options: { max?: number }
     db: db as unknown as Db,
     kind: "postgres",
     async migrate() {
-      // Several app processes may start at once against one server: migrate one at a time.
-      const client = await pool.connect();
+      // Several app processes may start at once against one server: migrate one at a time. A
+      // connection of its own, without the request timeouts: waiting for another process's
+      // migration, or a long migration, is not a stuck request.
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: timeouts.connectMs,
+      });
+      await client.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client, { schema }), {
@@ -63,7 +91,7 @@ export function openPostgres(connectionString: string, options: { max?: number }
         });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: async () => {
@@ -71,6 +99,136 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
     close: () => pool.end(),
   };
+}
+
+/** How long requests fail at once after a connection to the server could not be made. */
+export const UNAVAILABLE_FAIL_FAST_MS = 2_000;
+
+class DatabaseUnavailableError extends Error {
+  readonly code = "08006";
+  constructor(cause: unknown) {
+    super("The database could not be reached a moment ago; not trying again yet", { cause });
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  // biome-ignore lint/suspicious/noExplicitAny: pg's own signature.
+  done: (release?: any) => void,
+) => void;
+
+/**
+ * A pool that stops queuing behind a database it cannot reach. When making a connection fails
+ * (refused, reset, or not answered within the connect timeout), every request for the next
+ * UNAVAILABLE_FAIL_FAST_MS fails at once, and after that one request at a time tries to connect
+ * while the others keep failing at once. Without it, each query of each page waits out the
+ * connect timeout on a dead network path (a page with a few sequential reads took 10 s, and
+ * every waiting request holds memory); with it, pages fall back to their defaults and forms
+ * answer 503 immediately. The price: one failed connection attempt makes the next two seconds
+ * of requests fail too, even if the database is back sooner.
+ */
+class GuardedPool extends pg.Pool {
+  #openUntil = 0;
+  #probing = false;
+  #lastError: unknown;
+
+  #failFast(): Error | undefined {
+    if (Date.now() < this.#openUntil || (this.#openUntil > 0 && this.#probing)) {
+      return new DatabaseUnavailableError(this.#lastError);
+    }
+    return undefined;
+  }
+
+  #settle(error: unknown, probe: boolean) {
+    if (probe) this.#probing = false;
+    // Waiting in the pool's own queue ("timeout exceeded") means busy, not unreachable.
+    const unreachable =
+      error &&
+      isDatabaseUnavailable(error) &&
+      !/timeout exceeded when trying to connect/.test(String((error as Error).message));
+    if (unreachable) {
+      this.#lastError = error;
+      this.#openUntil = Date.now() + UNAVAILABLE_FAIL_FAST_MS;
+    } else if (!error || probe) {
+      this.#openUntil = 0;
+    }
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) are kept as they are.
+  override connect(callback?: ConnectCallback): any {
+    const refused = this.#failFast();
+    if (refused) {
+      if (callback) {
+        process.nextTick(() => callback(refused, undefined, () => {}));
+        return undefined;
+      }
+      return Promise.reject(refused);
+    }
+    const probe = this.#openUntil > 0;
+    if (probe) this.#probing = true;
+    if (callback) {
+      return super.connect((error, client, done) => {
+        this.#settle(error, probe);
+        callback(error, client, done);
+      });
+    }
+    return super.connect().then(
+      (client) => {
+        this.#settle(undefined, probe);
+        return client;
+      },
+      (error) => {
+        this.#settle(error, probe);
+        throw error;
+      },
+    );
+  }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (refused, cut, timed out,
+ * shutting down), as opposed to a fault of the query: such a request is answered 503, "try again
+ * later". Drizzle wraps the driver's error, so the causes are searched too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === "string") {
+      if (UNAVAILABLE_CODES.has(code)) return true;
+      // Class 08: connection exception; 57P01-57P03: the server is shutting down or starting;
+      // 57014: the statement was cancelled by statement_timeout.
+      if (code.startsWith("08") || /^57P0[1-3]$/.test(code) || code === "57014") return true;
+    }
+    if (
+      typeof message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|connect ECONNREFUSED/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable))
+      return true;
+    current = cause;
+  }
+  return false;
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir/db. */

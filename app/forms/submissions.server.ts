@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
-import { getDb } from "~/db/client.server";
+import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, verifyBotCheck } from "~/lib/bot-check.server";
@@ -45,6 +45,9 @@ const RATE_LIMIT = { windowSeconds: 10 * 60, max: 10 };
 
 const TOO_MANY = "Too many submissions. Please wait a few minutes and try again.";
 const SERVER_ERROR = "Something went wrong on our side. Please try again later.";
+const UNAVAILABLE = "We cannot take submissions right now. Please try again in a few minutes.";
+/** Seconds a client is asked to wait while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER = 30;
 
 function clientAddress(request: Request) {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
@@ -79,6 +82,10 @@ async function guarded<T extends object>(
     return await handle();
   } catch (error) {
     logger.error({ err: error, form: kind }, "form submission failed");
+    // The database being away is a passing state the visitor can wait out, not our bug.
+    if (isDatabaseUnavailable(error)) {
+      return refuse(503, { error: UNAVAILABLE, code: "unavailable" }, UNAVAILABLE_RETRY_AFTER);
+    }
     return refuse(500, { error: SERVER_ERROR });
   }
 }

@@ -143,5 +143,10 @@ export interface FormError {
   error: string;
   fieldErrors?: FieldErrors;
   /** Machine-readable reason for the browser's choice of toast. */
-  code?: "validation" | "already_subscribed" | "verification_required" | "verification_failed";
+  code?:
+    | "validation"
+    | "already_subscribed"
+    | "verification_required"
+    | "verification_failed"
+    | "unavailable";
 }

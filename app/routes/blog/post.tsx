@@ -6,7 +6,7 @@ import { renderPostHtmlCached } from "~/blog/render.server";
 import { postVisitorKey } from "~/blog/visitor.server";
 import { PostMeta } from "~/components/blog/post-meta";
 import { PostRelated } from "~/components/blog/post-related";
-import { getDb } from "~/db/client.server";
+import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
 import { rootData, seo } from "~/lib/seo";
@@ -18,7 +18,22 @@ import {
 } from "~/models/blog-post.server";
 import type { Route } from "./+types/post";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    return await loadPost(args);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // A post has no built-in default: say plainly that it is a passing fault (not a 404, which
+    // would tell readers and search engines that the post is gone), and let nothing cache it.
+    logger.error({ err: error }, "could not load a blog post: the database is unavailable");
+    return data(
+      { found: false as const, unavailable: true },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+    );
+  }
+}
+
+async function loadPost({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const slug = params.slug;
   let post = await getPublishedPostBySlug(db, slug);
@@ -30,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!post) {
     logger.warn({ path: new URL(request.url).pathname }, "404: blog post not found");
     return data(
-      { found: false as const },
+      { found: false as const, unavailable: false },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -86,8 +101,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   if (!loaderData?.found) {
+    const title = loaderData?.unavailable ? "Temporarily unavailable" : "Page not found";
     return [
-      { title: `Page not found | ${rootData(matches).siteName}` },
+      { title: `${title} | ${rootData(matches).siteName}` },
       { name: "robots", content: "noindex" },
     ];
   }
@@ -116,11 +132,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   ];
 };
 
-function NotFound() {
+function NotFound({ unavailable }: { unavailable: boolean }) {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-6xl font-extrabold tracking-tight text-ink">404</h1>
-      <p className="text-xl text-muted">Oops! Page not found</p>
+      <h1 className="text-6xl font-extrabold tracking-tight text-ink">
+        {unavailable ? "503" : "404"}
+      </h1>
+      <p className="text-xl text-muted">
+        {unavailable
+          ? "This post cannot be shown right now. Please try again in a few minutes."
+          : "Oops! Page not found"}
+      </p>
       <div className="flex flex-wrap justify-center gap-6">
         <Link to="/blog" className="font-semibold text-primary-strong underline underline-offset-4">
           Back to Blog
@@ -168,7 +190,7 @@ function ArticleJsonLd({ post }: { post: PostData }) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) return <NotFound />;
+  if (!loaderData.found) return <NotFound unavailable={loaderData.unavailable} />;
   const { post, preview, related } = loaderData;
   return (
     <>

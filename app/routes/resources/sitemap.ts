@@ -12,11 +12,13 @@ function escapeXml(value: string) {
 export async function loader() {
   const site = getEnv().SITE_URL;
   let paths: string[];
+  let complete = true;
   try {
     paths = await listPublicPages(getDb());
   } catch (error) {
     logger.error({ err: error }, "could not list blog posts for the sitemap");
     paths = [...publicPagePaths];
+    complete = false;
   }
   const urls = paths
     .map((path) => `  <url><loc>${escapeXml(`${site}${path}`)}</loc></url>`)
@@ -25,7 +27,8 @@ export async function loader() {
   return new Response(body, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      // The list without the posts must not stay in a CDN for an hour once the database is back.
+      "Cache-Control": complete ? "public, max-age=3600" : "no-store",
     },
   });
 }
