@@ -25,15 +25,20 @@ async function homeJavaScript() {
   );
   let raw = 0;
   let gzip = 0;
+  const sizes = [];
   for (const src of scripts) {
     const body = Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer());
+    const zipped = gzipSync(body, { level: 9 }).length;
     raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+    gzip += zipped;
+    sizes.push({ file: src.replace("/assets/", ""), gzipKB: +(zipped / 1024).toFixed(1) });
   }
   return {
     files: scripts.size,
     rawKB: +(raw / 1024).toFixed(1),
     gzipKB: +(gzip / 1024).toFixed(1),
+    // Where to look first when the total grows.
+    largest: sizes.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 5),
   };
 }
 
@@ -87,7 +92,8 @@ try {
   for (let i = 0; i < 50; i++) await (await fetch(`${base}/`)).text();
   const javascript = await homeJavaScript();
   console.log("JavaScript loaded by the home page");
-  console.table([javascript]);
+  console.table([{ files: javascript.files, rawKB: javascript.rawKB, gzipKB: javascript.gzipKB }]);
+  console.table(javascript.largest);
   const scores = [];
   for (const page of PAGES) scores.push(await lighthouse(page));
   console.log("Lighthouse (mobile)");

@@ -5,9 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./server.js";
 
-/** The nginx binary on PATH or in /usr/sbin, or null when it is not installed. */
+/** NGINX_PATH when set, else nginx on PATH or in /usr/sbin; null when there is none. */
 export function findNginx() {
-  const candidates = [process.env.NGINX_PATH, "nginx", "/usr/sbin/nginx"].filter(Boolean);
+  const candidates = process.env.NGINX_PATH
+    ? [process.env.NGINX_PATH]
+    : ["nginx", "/usr/sbin/nginx"];
   for (const candidate of candidates) {
     const probe = spawnSync(candidate, ["-v"], { stdio: "pipe" });
     if (probe.status === 0) return { bin: candidate, version: String(probe.stderr).trim() };

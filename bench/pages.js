@@ -2,7 +2,8 @@
 //
 // Starts the production server on a fresh PGlite data directory with 100 blog posts, and this
 // machine's nginx (when installed) serving a copy of the site's stylesheet. Then autocannon
-// (20 connections; 10 s, 3 s in quick mode) measures, one after another:
+// (20 connections; 10 s after 3 s of warm-up, 3 s after 1 s in quick mode) measures, one after
+// another:
 //   - the stylesheet from nginx: the ceiling, what an HTTP answer costs on this machine at best;
 //   - the same file from the Node server (express.static);
 //   - pages whose content comes from the in-process content cache: home, a service page, about;
@@ -23,6 +24,7 @@ import { startBenchServer } from "./server.js";
 
 const CONNECTIONS = 20;
 const DURATION_S = quick ? 3 : 10;
+const WARMUP_S = quick ? 1 : 3;
 const POSTS = 100;
 
 const BROWSER = {
@@ -41,7 +43,14 @@ async function measure(row) {
   const first = await fetch(row.url, { headers: row.headers });
   const body = await first.arrayBuffer();
   if (first.status !== 200) throw new Error(`${row.name}: ${row.url} answered ${first.status}`);
-  for (let i = 0; i < 20; i++) await (await fetch(row.url, { headers: row.headers })).arrayBuffer();
+  // Under load, not one by one: the first few hundred renders run colder code (JIT) and would
+  // make whichever page goes first look slow.
+  await autocannon({
+    url: row.url,
+    connections: CONNECTIONS,
+    duration: WARMUP_S,
+    headers: row.headers,
+  });
   const result = await autocannon({
     url: row.url,
     connections: CONNECTIONS,
@@ -89,7 +98,7 @@ async function main() {
   const nginxFound = findNginx();
   if (!nginxFound) {
     console.log(
-      "nginx is not installed (looked on PATH, in /usr/sbin and at NGINX_PATH): the static-file ceiling row is skipped.\n",
+      `nginx is not installed (${process.env.NGINX_PATH ? `NGINX_PATH=${process.env.NGINX_PATH}` : "looked on PATH and in /usr/sbin"}): the static-file ceiling row is skipped.\n`,
     );
   }
 
@@ -162,7 +171,9 @@ async function main() {
         as: "no user agent",
       },
     ];
-    console.log(`autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, one after another:`);
+    console.log(
+      `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s of warm-up, one after another:`,
+    );
     const measured = [];
     for (const row of rows) measured.push(await measure(row));
 
@@ -178,6 +189,7 @@ async function main() {
     const written = writeResult("pages", {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
+      warmupSeconds: WARMUP_S,
       posts: POSTS,
       staticFile: { path: stylesheet, bytes: fs.statSync(file).size },
       nginx: nginxFound ? nginxFound.version : null,
