@@ -108,7 +108,8 @@ http {
       status = response.status;
     } catch {}
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      // SIGTERM, not SIGKILL: a killed master would leave its worker running, holding the port.
+      child.kill("SIGTERM");
       await exited;
       cleanUp();
       throw new Error(
