@@ -7,8 +7,8 @@
 //      is not what is measured;
 //   2. fetches and solves the ALTCHA challenges the contact submissions need, before the clock
 //      starts (proof of work is the visitor's cost, not the server's);
-//   3. sends 500 submissions (250 newsletter, 250 contact) at concurrency 50, deliberate
-//      duplicates included, and records every answer;
+//   3. sends 500 submissions (250 newsletter, 250 contact; 100 in quick mode) at concurrency 50,
+//      deliberate duplicates included, and records every answer;
 //   4. stops the server (SIGTERM), opens the database directly and checks that exactly the
 //      acknowledged submissions were stored, once each, with their exact content.
 // It prints a table per run, writes bench-results/forms-load.json, and exits 1 on any mismatch.
@@ -18,9 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { printHeader, quick, writeResult } from "./common.js";
 import { startBenchServer } from "./server.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONCURRENCY = 50;
 const RATE_LIMIT_MAX = 10; // per address, form and 10 minutes (app/forms/submissions.server.ts)
 const ALREADY_SUBSCRIBED = "Email already subscribed";
@@ -42,9 +42,28 @@ const ALREADY_SUBSCRIBED = "Email already subscribed";
 //   replays     5  pairs: two messages with one token, at once     → one 200, one 400
 //   shared     13  messages from one client address                → 10 × 200, 3 × 429
 // ---------------------------------------------------------------------------------------------
-const MIX = {
-  newsletter: { new: 205, repeat: 10, twins: 5, shared: 15 },
-  contact: { new: 197, retry: 15, reused: 15, replays: 5, shared: 13 },
+// Quick mode sends 100 (50 + 50) with every kind of duplicate still in it.
+const MIX = quick
+  ? {
+      newsletter: { new: 26, repeat: 3, twins: 3, shared: 12 },
+      contact: { new: 22, retry: 5, reused: 5, replays: 3, shared: 12 },
+    }
+  : {
+      newsletter: { new: 205, repeat: 10, twins: 5, shared: 15 },
+      contact: { new: 197, retry: 15, reused: 15, replays: 5, shared: 13 },
+    };
+const REQUESTS = {
+  newsletter:
+    MIX.newsletter.new +
+    2 * MIX.newsletter.repeat +
+    2 * MIX.newsletter.twins +
+    MIX.newsletter.shared,
+  contact:
+    MIX.contact.new +
+    MIX.contact.retry +
+    MIX.contact.reused +
+    2 * MIX.contact.replays +
+    MIX.contact.shared,
 };
 
 /** Solves the challenges on as many threads as there are cores; tokens in challenge order. */
@@ -112,7 +131,7 @@ function address(block, n) {
 }
 
 /**
- * The 500 jobs. A job with `after` waits for that job's answer before it is sent (a repeat or a
+ * The jobs. A job with `after` waits for that job's answer before it is sent (a repeat or a
  * retry); twins sit next to each other in the queue so they go out together.
  */
 function buildJobs(tokens) {
@@ -605,15 +624,9 @@ function redact(url) {
 async function main() {
   const { ensureBuild } = await import("../scripts/build-if-stale.js");
   ensureBuild();
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  // Other work on the machine moves these figures a lot; the load average says how busy it was.
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
-  console.log(`Machine: ${machine}\nDate: ${new Date().toISOString()}\nLoad average: ${load}`);
+  printHeader("Form submissions under load");
   console.log(
-    `500 submissions (250 newsletter, 250 contact) at concurrency ${CONCURRENCY}, duplicates included\n`,
+    `${REQUESTS.newsletter + REQUESTS.contact} submissions (${REQUESTS.newsletter} newsletter, ${REQUESTS.contact} contact) at concurrency ${CONCURRENCY}, duplicates included\n`,
   );
 
   const results = [];
@@ -639,11 +652,7 @@ async function main() {
     console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
   }
 
-  fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, "bench-results", "forms-load.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage: load, results }, null, 2)}\n`,
-  );
+  writeResult("forms-load", { concurrency: CONCURRENCY, mix: MIX, requests: REQUESTS, results });
   const failures = results.flatMap((result) => result.checks.filter((c) => !c.ok));
   console.log(
     failures.length === 0

@@ -1,0 +1,65 @@
+// What every benchmark step shares: quick mode, the machine's description, and where results go.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const resultsDir = path.join(root, "bench-results");
+
+/**
+ * Quick mode (`--quick` or BENCH_QUICK=1) proves every step still runs, in CI, on a noisy
+ * machine: shorter runs and smaller sizes, figures not worth publishing.
+ */
+export const quick =
+  process.argv.includes("--quick") || ["1", "true"].includes(process.env.BENCH_QUICK ?? "");
+
+export function loadAverage() {
+  return os.loadavg().map((n) => +n.toFixed(2));
+}
+
+/** The machine as the report shows it; figures from different machines are not comparable. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown CPU",
+    cores: cpus.length,
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+  };
+}
+
+export function describeMachine(m = machine()) {
+  return `${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}`;
+}
+
+/** Writes bench-results/<name>.json with the date, machine, load average and mode around `data`. */
+export function writeResult(name, data) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  const result = {
+    date: new Date().toISOString(),
+    quick,
+    machine: machine(),
+    loadAverage: loadAverage(),
+    ...data,
+  };
+  fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file;
+}
+
+export function printHeader(what) {
+  console.log(
+    `${what}${quick ? " (quick mode: shorter runs, figures not representative)" : ""}\n` +
+      `Machine: ${describeMachine()}\nDate: ${new Date().toISOString()}\n` +
+      `Load average: ${loadAverage().join(" ")}\n`,
+  );
+}
+
+/** The targets of the product (DESIGN.md); missing one is reported, and fails only a full run. */
+export const TARGETS = {
+  homeJavaScriptGzipKB: 120,
+  lighthouseScore: 95,
+  blogRatio: 1.5,
+};

@@ -1,0 +1,79 @@
+// `npm run bench`: every measure, one after another, then docs/benchmarks.md.
+//
+//   npm run bench                  all steps, full length, then writes docs/benchmarks.md
+//   npm run bench -- --quick       (or BENCH_QUICK=1) short runs for CI: proves every step still
+//                                  runs, writes bench-results/ only, fails only on errors
+//   TEST_DATABASE_URL=postgres://… adds PostgreSQL to the form and blog steps
+//
+// Steps run as their own processes, so one failing does not stop the others; each writes
+// bench-results/<step>.json. The exit code is 1 when a step failed (an error: a crash, a wrong
+// answer, lost or duplicated data) and, in a full run only, when a target was missed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureBuild } from "../scripts/build-if-stale.js";
+import { loadAverage, machine, printHeader, quick, resultsDir, root } from "./common.js";
+import { writeReport } from "./report.js";
+
+const STEPS = [
+  { name: "pages", script: "bench/pages.js", what: "public pages: throughput and latency" },
+  { name: "lighthouse", script: "bench/lighthouse.js", what: "Lighthouse and JavaScript sizes" },
+  { name: "forms-load", script: "bench/forms-load.js", what: "form submissions under load" },
+  { name: "blog", script: "bench/blog.js", what: "the blog with many posts" },
+];
+
+// Build once before anything is timed (and before steps could race to build).
+ensureBuild();
+printHeader("npm run bench");
+const run = {
+  started: new Date().toISOString(),
+  quick,
+  machine: machine(),
+  loadAverageAtStart: loadAverage(),
+  postgres: Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL),
+  steps: [],
+};
+
+// Figures from an earlier run must not pass for this run's.
+fs.mkdirSync(resultsDir, { recursive: true });
+for (const step of STEPS) fs.rmSync(path.join(resultsDir, `${step.name}.json`), { force: true });
+
+for (const step of STEPS) {
+  console.log(`\n=== ${step.what} (${step.script}) ===\n`);
+  const started = Date.now();
+  const child = spawnSync(process.execPath, [step.script], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, BENCH_QUICK: quick ? "1" : "0" },
+  });
+  const exitCode = child.status ?? 1;
+  const wrote = fs.existsSync(path.join(resultsDir, `${step.name}.json`));
+  run.steps.push({
+    name: step.name,
+    exitCode,
+    signal: child.signal,
+    seconds: Math.round((Date.now() - started) / 1000),
+    wroteResult: wrote,
+  });
+}
+run.finished = new Date().toISOString();
+fs.writeFileSync(path.join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
+
+const failed = run.steps.filter((step) => step.exitCode !== 0 || !step.wroteResult);
+const { missed, file } = writeReport({ write: !quick });
+
+console.log("\n=== Summary ===");
+for (const step of run.steps) {
+  console.log(
+    `  ${step.exitCode === 0 && step.wroteResult ? "ok   " : "ERROR"} ${step.name} (${step.seconds} s${step.exitCode === 0 ? "" : `, exit ${step.exitCode ?? step.signal}`}${step.wroteResult ? "" : ", no result written"})`,
+  );
+}
+for (const target of missed) {
+  console.log(`  target missed${quick ? " (not judged in quick mode)" : ""}: ${target}`);
+}
+console.log(
+  file
+    ? `Wrote ${path.relative(root, file)}`
+    : "Quick mode: docs/benchmarks.md left as it is (`npm run bench:report` writes it from these results).",
+);
+process.exitCode = failed.length > 0 || (!quick && missed.length > 0) ? 1 : 0;
