@@ -16,6 +16,7 @@ import { type Database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
 import { pruneSpentBotChecks } from "~/lib/bot-check.server";
+import { subscribeToContentChanges } from "~/lib/content-changes.server";
 import {
   acquireDataDirLock,
   type DataDirLock,
@@ -27,6 +28,7 @@ import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
+import { invalidateSiteCache } from "~/models/site.server";
 import { adminCommandRouter } from "./admin-endpoint";
 import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
 
@@ -221,6 +223,15 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     fail(`Could not open the database: ${(error as Error).message}`);
   }
 
+  // Other app processes on the same PostgreSQL announce their admin writes; PGlite has no others.
+  const contentChanges = env.DATABASE_URL
+    ? subscribeToContentChanges({
+        connectionString: env.DATABASE_URL,
+        onChange: invalidateSiteCache,
+      })
+    : undefined;
+  await contentChanges?.ready;
+
   let adminToken: string | undefined;
   const tokenFile = path.join(env.DATA_DIR, ADMIN_TOKEN_FILE);
   if (lock) {
@@ -253,6 +264,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     server.once("listening", resolve);
     server.once("error", reject);
   }).catch(async (error: NodeJS.ErrnoException) => {
+    await contentChanges?.close();
     await services.close();
     lock?.release();
     fail(
@@ -282,6 +294,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
       try {
         // Counts still in memory go to the database before it closes.
         await pageViews.stop();
+        await contentChanges?.close();
         await services.close();
       } finally {
         fs.rmSync(tokenFile, { force: true });

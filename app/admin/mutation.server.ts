@@ -4,7 +4,7 @@ import { readFormPayload } from "~/forms/payload.server";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { type AuditEntry, recordAudit } from "~/models/audit.server";
-import { invalidateSiteCache } from "~/models/site.server";
+import { siteContentChanged } from "~/models/site.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { z } from "~/schemas/zod";
 
@@ -64,11 +64,11 @@ export function parseAdminInput<S extends z.ZodType>(
 }
 
 /**
- * After a successful write: records it in the audit log and clears the public site's cache, so
- * the next page load shows the change.
+ * After a successful (committed) write: records it in the audit log and clears the public site's
+ * cache in every app process, so the next page load anywhere shows the change.
  */
 export async function adminChanged(admin: CurrentUser, entry: AuditEntry) {
-  invalidateSiteCache();
+  await siteContentChanged();
   await recordAudit(admin, entry);
 }
 

@@ -9,14 +9,16 @@ import {
   defaultSiteName,
   settingOrDefault,
 } from "~/content/site-defaults";
-import { getDb } from "~/db/client.server";
+import { getDatabase, getDb } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
+import { announceContentChange } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
 
 /**
- * Public pages read site content through a short-lived in-process cache; every admin write calls
- * invalidateSiteCache(), so this process shows an edit on the next page load. Other processes
- * (several app servers on one PostgreSQL) see it within the TTL.
+ * Public pages read site content through a short-lived in-process cache. After every admin write,
+ * siteContentChanged() clears it here and tells the other app processes (several servers on one
+ * PostgreSQL) to clear theirs, so the next page load anywhere shows the change. The lifetime is
+ * the safety net for an announcement that does not arrive (a listener reconnecting).
  */
 const CACHE_TTL_MS = 5_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -24,15 +26,28 @@ const cache = new Map<string, { at: number; value: Promise<unknown> }>();
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
-  const value = load();
-  cache.set(key, { at: Date.now(), value });
-  // A failure is not remembered: the next request tries the database again.
-  value.catch(() => cache.delete(key));
-  return value;
+  const entry = { at: Date.now(), value: load() as Promise<unknown> };
+  cache.set(key, entry);
+  // A failure is not remembered: the next request tries the database again. Only this entry goes:
+  // a newer one (after an invalidation) stays.
+  entry.value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry.value as Promise<T>;
 }
 
+/** Clears this process's cache only; see siteContentChanged for a write. */
 export function invalidateSiteCache() {
   cache.clear();
+}
+
+/**
+ * After a committed write to anything public pages show: this process's next read goes to the
+ * database, and so does every other app process's once the announcement reaches it.
+ */
+export async function siteContentChanged() {
+  invalidateSiteCache();
+  await announceContentChange(getDatabase());
 }
 
 /**
