@@ -49,6 +49,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A page carries its own CSP nonce and depends on the session: no shared cache may keep
+          // it. Routes that need stricter (a blog post counts views) set their own.
+          if (!responseHeaders.has("Cache-Control")) {
+            responseHeaders.set("Cache-Control", "private, no-cache");
+          }
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -115,6 +115,8 @@ describe("security headers", () => {
       expect(b.body, label).toContain(
         `nonce="${nonceOf(b.headers.get("content-security-policy"))}"`,
       );
+      // A shared cache (a CDN) keeping the page would hand one visitor's nonce to the next.
+      expect(a.headers.get("cache-control"), label).toMatch(/\b(private|no-store)\b/);
     }
   });
 
