@@ -19,6 +19,11 @@ function scrollToAnchor(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+function scrollWhenRendered(id: string, giveUpAt: number) {
+  if (document.getElementById(id)) scrollToAnchor(id);
+  else if (Date.now() < giveUpAt) requestAnimationFrame(() => scrollWhenRendered(id, giveUpAt));
+}
+
 /** Home-page anchors scroll smoothly; from another page we go to / first and scroll shortly after. */
 function useNavItemClick(onNavigate: () => void) {
   const location = useLocation();
@@ -33,9 +38,10 @@ function useNavItemClick(onNavigate: () => void) {
       window.history.replaceState(null, "", url);
       return;
     }
-    // Scroll once the home page is on screen, however long its data took to arrive.
+    // Scroll once the home page is on screen, however long its data took to arrive and however
+    // long a slow device takes to render it after that.
     Promise.resolve(navigate("/")).then(() =>
-      setTimeout(() => scrollToAnchor(id), ANCHOR_SCROLL_DELAY_MS),
+      setTimeout(() => scrollWhenRendered(id, Date.now() + 5_000), ANCHOR_SCROLL_DELAY_MS),
     );
   };
 }
