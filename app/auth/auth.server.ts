@@ -8,6 +8,7 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { serviceSlot } from "~/lib/service-slot.server";
 import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
+import { hasControlCharacter } from "~/schemas/text";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
@@ -103,7 +104,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         const limit = ACCOUNT_LIMITS[ctx.path as keyof typeof ACCOUNT_LIMITS];
         const email =
           typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
-        if (!limit || !email) return;
+        // An address no account can have (a NUL, which PostgreSQL text cannot store, or an
+        // overlong one) is refused by better-auth's own check; counting it would fail the request.
+        if (!limit || !email || email.length > 254 || hasControlCharacter(email)) return;
         const result = await consumeRateLimit(db, `account:${ctx.path}:${email}`, limit);
         if (!result.allowed) {
           throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_ATTEMPTS });
