@@ -111,8 +111,17 @@ function intentOf(call: AdminCall) {
   return typeof payload?.intent === "string" ? payload.intent : undefined;
 }
 
+/**
+ * Mostly as the dashboard's fetchers send them (`<path>.data`, the action's answer only), now
+ * and then as a form posted without JavaScript (the whole page rendered with the answer).
+ */
 function casesFor(path: string, payloads: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzCase> {
-  return encodedBodies(payloads).map((body) => ({ path, body }));
+  const paths = path.startsWith("/admin/")
+    ? [`${path}.data`, `${path}.data`, `${path}.data`, path]
+    : [path];
+  return fc
+    .tuple(fc.constantFrom(...paths), encodedBodies(payloads))
+    .map(([target, body]) => ({ path: target, body }));
 }
 
 /** An integration's config form: the integration is drawn, its schema follows. */

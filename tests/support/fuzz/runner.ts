@@ -39,7 +39,6 @@ export const LEAK_PATTERNS: [RegExp, string][] = [
   [new RegExp(projectRoot.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), "project path"],
   [/["'\s(]\/app\/(?:server|build|node_modules|app)\//, "container path"],
   [/\b(?:Type|Reference|Syntax|Range|Postgres|Drizzle|Zod)Error\b/, "runtime error class"],
-  [/\bError: [A-Za-z]/, "raw error message"],
   [/\bat (?:async )?[A-Za-z_.$<>]+ \(/, "stack frame"],
   [
     /\b(?:ECONNREFUSED|ERR_[A-Z_]{4,}|SQLSTATE|duplicate key value|violates (?:unique|foreign key|check) constraint|out of range for type)\b/,
