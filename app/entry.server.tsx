@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -76,5 +76,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A method a page does not take (PUT, OPTIONS…) is the client's error, not ours: logged as an
+  // error, anyone could fill the error log with it.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, path: new URL(request.url).pathname }, "request error");
 }

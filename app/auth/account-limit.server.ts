@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { consumeRateLimit, type RateLimitResult } from "~/lib/rate-limit.server";
+import { hasControlCharacter } from "~/schemas/text";
 
 /**
  * Per account, whatever address the attempts come from; counters live in the database. A
@@ -24,6 +25,9 @@ export function accountOf(body: unknown): string | null {
   const email = (body as { email?: unknown } | undefined)?.email;
   if (typeof email !== "string") return null;
   const normalized = email.trim().toLowerCase();
+  // An address no account can have (a NUL, which PostgreSQL text cannot store, or an overlong
+  // one) is refused by better-auth's own check; counting it would fail the request with a 500.
+  if (normalized.length > 254 || hasControlCharacter(normalized)) return null;
   return normalized || null;
 }
 

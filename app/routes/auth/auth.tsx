@@ -50,7 +50,8 @@ type ActionResult = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is no form (JSON, garbage) reads as an empty form: refused as a missing email.
+  const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent") === "sign-up" ? "sign-up" : "sign-in";
   const raw = { email: form.get("email") ?? "", password: form.get("password") ?? "" };
   const email = typeof raw.email === "string" ? raw.email : "";

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is no form (JSON, garbage) reads as an empty form: refused as a missing email.
+  const form = await request.formData().catch(() => new FormData());
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     return data(

@@ -19,7 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is no form (JSON, garbage) reads as an empty form: refused as incomplete.
+  const form = await request.formData().catch(() => new FormData());
   const parsed = resetPasswordSchema.safeParse({
     token: form.get("token") ?? "",
     password: form.get("password") ?? "",
