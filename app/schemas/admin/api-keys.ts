@@ -1,3 +1,4 @@
+import { recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 /** The API keys tab's forms, shared by the browser and the server. */
@@ -14,7 +15,7 @@ export const apiKeyCreateSchema = z.object({
 });
 
 export const apiKeyRevokeSchema = z.object({
-  id: z.coerce.number("Choose a key.").int("Choose a key.").positive("Choose a key."),
+  id: recordIdField("Choose a key."),
 });
 
 export const apiKeyIntents = ["create", "revoke"] as const;

@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 /** The Blog tab's forms, shared by the browser and the server. */
@@ -37,7 +38,7 @@ export const categorySelect = z
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === "" || v === "none") return null;
     const n = typeof v === "number" ? v : Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
+    if (!Number.isInteger(n) || n <= 0 || n > MAX_RECORD_ID) {
       ctx.addIssue({ code: "custom", message: "Choose a category." });
       return z.NEVER;
     }
@@ -73,10 +74,7 @@ export const postFormSchema = z.object({
 });
 export type PostForm = z.infer<typeof postFormSchema>;
 
-const idField = z.coerce
-  .number("Choose an item.")
-  .int("Choose an item.")
-  .positive("Choose an item.");
+const idField = recordIdField("Choose an item.");
 
 export const postIdSchema = z.object({ id: idField });
 export const postUpdateSchema = postFormSchema.extend({ id: idField });

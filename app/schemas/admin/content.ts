@@ -1,5 +1,6 @@
 import { serviceIcons } from "~/content/site-defaults";
 import { isSafeLink } from "~/schemas/admin/links";
+import { recordIdField } from "~/schemas/record-id";
 import { optionalText, requiredText } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 
@@ -55,10 +56,7 @@ const displayOrder = z.preprocess(
     .max(9999, "The display order must be between -9999 and 9999"),
 );
 
-const recordId = z.coerce
-  .number({ message: "Unknown item" })
-  .int("Unknown item")
-  .positive("Unknown item");
+const recordId = recordIdField("Unknown item");
 
 const statFields = {
   statValue: requiredText(40, "The value", "Enter a value, such as 500+"),

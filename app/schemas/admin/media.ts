@@ -1,3 +1,4 @@
+import { recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 export const ALT_TEXT_MAX = 300;
@@ -5,9 +6,11 @@ export const ALT_TEXT_MAX = 300;
 export const altTextField = z
   .string()
   .trim()
-  .max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`);
+  .max(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`)
+  // PostgreSQL text cannot store a NUL: refused here rather than failing in the database.
+  .refine((v) => !v.includes("\0"), "Alt text contains a character that is not allowed");
 
-const mediaId = z.coerce.number().int("Unknown file").positive("Unknown file");
+const mediaId = recordIdField("Unknown file");
 
 /** The alt text form of a file (also sent, optionally, with an upload). */
 export const mediaAltTextSchema = z.object({

@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 /**
@@ -55,7 +56,7 @@ export function parseLeadRef(value: unknown): { kind: LeadKind; id: number } | n
   const match = LEAD_REF_PATTERN.exec(value);
   if (!match) return null;
   const id = Number(match[2]);
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  if (!Number.isSafeInteger(id) || id > MAX_RECORD_ID) return null;
   return { kind: match[1] as LeadKind, id };
 }
 
@@ -71,11 +72,7 @@ export const leadListQuerySchema = z.object({
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
-const recordId = z.coerce
-  .number({ message: "Choose a record" })
-  .int("Choose a record")
-  .min(1, "Choose a record")
-  .max(2_147_483_647, "Choose a record");
+const recordId = recordIdField("Choose a record");
 
 export const subscriberActionSchema = z.object({
   intent: z.enum(["unsubscribe", "reactivate"], { message: "Unknown action" }),

@@ -1,0 +1,12 @@
+import { z } from "./zod";
+
+/** The largest value of a PostgreSQL integer (serial) column: the id of any stored record. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * The id of a stored record, from a form field or JSON. Bounded to what the id column holds: a
+ * larger number would reach the database and fail there (a 500) instead of being refused here.
+ */
+export function recordIdField(message: string) {
+  return z.coerce.number({ message }).int(message).min(1, message).max(MAX_RECORD_ID, message);
+}
