@@ -201,7 +201,20 @@ function numberFor(def: Def): fc.Arbitrary<number> {
     if (check.check === "less_than") max = (check.value as number) - (check.inclusive ? 0 : 1);
     if (check.check === "number_format") integer = true;
   }
-  return integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  const typical = integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  // Without a declared bound, the edges the schema lets through (2^31 and beyond, past a
+  // PostgreSQL integer column) reach the handler: a fifth of the valid values are those.
+  const lower = checksOf(def).some((check) => check.check === "greater_than") ? min : -Infinity;
+  const upper = checksOf(def).some((check) => check.check === "less_than") ? max : Infinity;
+  const edges = edgeNumbers.filter(
+    (n) => n >= lower && n <= upper && (!integer || Number.isSafeInteger(n)),
+  );
+  return edges.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: typical },
+        { weight: 1, arbitrary: fc.constantFrom(...edges) },
+      )
+    : typical;
 }
 
 /**

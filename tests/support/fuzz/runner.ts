@@ -101,7 +101,7 @@ export async function fuzzEndpoint(options: {
     const hasBody = method !== "GET" && method !== "HEAD" && sample.body.body !== undefined;
     let status = 0;
     let text = "";
-    for (let attempt = 1; attempt <= 2 && status === 0; attempt += 1) {
+    for (let attempt = 1; attempt <= 3 && status === 0; attempt += 1) {
       try {
         const response = await fetch(`${baseURL}${sample.path}`, {
           method,
@@ -114,8 +114,10 @@ export async function fuzzEndpoint(options: {
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         text = `no answer: ${(error as Error).message} (${cause?.code ?? ""} ${cause?.message ?? ""})`;
-        // A keep-alive connection the server closed just as the client reused it: the request
-        // never reached a handler; sent again once on a fresh connection. Counted in the report.
+        // A keep-alive connection the server closed just as the client reused it (after an
+        // answer given before the body was read: 401, 413, 415): the request never reached a
+        // handler; sent again, at most twice (the pool may hand out a second such connection).
+        // Counted in the report.
         if (attempt === 1) {
           retried += 1;
           if (retryCauses.size < 5) retryCauses.add(text);
