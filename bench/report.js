@@ -6,6 +6,9 @@ import { pathToFileURL } from "node:url";
 import { describeMachine, resultsDir, root, TARGETS } from "./common.js";
 
 const docFile = path.join(root, "docs", "benchmarks.md");
+// The stress tests' figures (npm run test:stress) are kept by hand: they are test runs, not
+// benchmark results, and are appended to the page as they are.
+const stressFiguresFile = path.join(root, "bench", "stress-figures.md");
 
 function read(name) {
   const file = path.join(resultsDir, `${name}.json`);
@@ -427,6 +430,8 @@ export function buildReport() {
     ),
     "",
     ...sections.map((section) => section.text),
+    "",
+    ...(fs.existsSync(stressFiguresFile) ? [fs.readFileSync(stressFiguresFile, "utf8")] : []),
   );
   const markdown = `${out
     .join("\n")
