@@ -137,7 +137,11 @@ export const routeAccess: Record<string, RouteRule> = {
   "/api/newsletter-subscribe": { access: "public", get: 405, post: 400 },
   "/api/schedule-consultation": { access: "public", get: 405, post: 400 },
   "/api/contact": { access: "public", get: 405, post: 400 },
-  "/api/bot-check": { access: "public", why: "a fresh proof-of-work challenge" },
+  "/api/bot-check": {
+    access: "public",
+    post: 405,
+    why: "a fresh proof-of-work challenge; GET only (its action only answers 405)",
+  },
   "/api/integrations": {
     access: "public",
     why: "the enabled widgets' public fields only; secrets never leave the server",
