@@ -60,6 +60,38 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** How much of a body a handler stopped reading (an early 413 or 415) is read and dropped. */
+const UNREAD_BODY_DRAIN_BYTES = 1024 * 1024;
+
+/**
+ * A handler that answers before reading the whole body (a payload over its limit, a wrong content
+ * type) leaves the rest of it on the connection. Unread, it stalls the connection: the client
+ * cannot finish sending, so it never takes the answer, until the keep-alive timeout cuts it with
+ * a reset. Reading a bounded remainder lets the answer through and keeps the connection; past
+ * the bound, or if the client stalls, the connection is closed.
+ */
+function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    let drained = 0;
+    // The answer is out; whoever was reading (React Router's request stream, paused because the
+    // handler never read it) has nothing more to do with the body.
+    req.removeAllListeners("data");
+    const giveUp = setTimeout(() => req.socket.destroy(), 5_000);
+    giveUp.unref();
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > UNREAD_BODY_DRAIN_BYTES) {
+        clearTimeout(giveUp);
+        req.socket.destroy();
+      }
+    });
+    req.once("end", () => clearTimeout(giveUp));
+    req.resume();
+  });
+  next();
+}
+
 export function createExpressApp(options: {
   env: Env;
   database: Database;
@@ -77,6 +109,7 @@ export function createExpressApp(options: {
   }
 
   app.use(requestLog);
+  app.use(drainUnreadBody);
   app.use((req, _res, next) => {
     // Overwrite whatever the client sent: rate limits key on this.
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
