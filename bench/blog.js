@@ -14,11 +14,10 @@
 // information, not held to the bar).
 // Writes bench-results/blog.json. Exits 1 on an error (a page not answering 200), not on a
 // missed bar: `npm run bench` judges the targets (and fails a full run that misses one).
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { printHeader, quick, TARGETS, writeResult } from "./common.js";
+import { createPostgresDatabase, printHeader, quick, TARGETS, writeResult } from "./common.js";
 import { middlePostSlug, seedPosts } from "./seed-posts.js";
 import { startBenchServer } from "./server.js";
 
@@ -77,38 +76,12 @@ async function runSize(kind, count, databaseUrl) {
   }
 }
 
-async function createPostgresDatabase(adminUrl) {
-  const { default: pg } = await import("pg");
-  const name = `blog_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL skipped: ${error.message}`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function runBackend(name, kind, adminUrl) {
   const runs = [];
   for (const count of SIZES) {
     let database = null;
     if (kind === "postgres") {
-      database = await createPostgresDatabase(adminUrl);
+      database = await createPostgresDatabase(adminUrl, "blog_bench");
       if (!database) return null;
     }
     try {

@@ -1,4 +1,5 @@
 // What every benchmark step shares: quick mode, the machine's description, and where results go.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,3 +64,40 @@ export const TARGETS = {
   lighthouseScore: 95,
   blogRatio: 1.5,
 };
+
+/** The server address without its password, for messages. */
+export function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+/**
+ * A fresh database named `<prefix>_<random>` on the PostgreSQL server at `adminUrl`, with a
+ * drop() for afterwards; null (and a message) when the server does not answer.
+ */
+export async function createPostgresDatabase(adminUrl, prefix) {
+  const { default: pg } = await import("pg");
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL at ${redact(adminUrl)} skipped: ${error.message}`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

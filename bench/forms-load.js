@@ -12,13 +12,13 @@
 //   4. stops the server (SIGTERM), opens the database directly and checks that exactly the
 //      acknowledged submissions were stored, once each, with their exact content.
 // It prints a table per run, writes bench-results/forms-load.json, and exits 1 on any mismatch.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { printHeader, quick, writeResult } from "./common.js";
+import { createPostgresDatabase, printHeader, quick, redact, writeResult } from "./common.js";
 import { startBenchServer } from "./server.js";
 
 const CONCURRENCY = 50;
@@ -588,39 +588,6 @@ async function runOnce(backend) {
   }
 }
 
-/** A fresh database on the PostgreSQL server at `adminUrl`, or null when it does not answer. */
-async function createPostgresDatabase(adminUrl) {
-  const { default: pg } = await import("pg");
-  const name = `forms_load_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${redact(adminUrl)} skipped: ${error.message}`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
-function redact(url) {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
-}
-
 async function main() {
   const { ensureBuild } = await import("../scripts/build-if-stale.js");
   ensureBuild();
@@ -636,7 +603,7 @@ async function main() {
 
   const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (adminUrl) {
-    const database = await createPostgresDatabase(adminUrl);
+    const database = await createPostgresDatabase(adminUrl, "forms_load");
     if (database) {
       console.log(`PostgreSQL (fresh database on ${redact(adminUrl)})`);
       try {

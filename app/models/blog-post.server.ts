@@ -3,14 +3,19 @@ import type { Db } from "~/db/client.server";
 import { webCategories, webPosts } from "~/db/schema.server";
 import { isVisiblePost } from "./blog.server";
 
-const postColumns = {
+/** What a post card, a related post and a feed item show. */
+const postSummaryColumns = {
   id: webPosts.id,
   title: webPosts.title,
   slug: webPosts.slug,
   excerpt: webPosts.excerpt,
   content: webPosts.content,
-  status: webPosts.status,
   publishedAt: webPosts.publishedAt,
+};
+
+const postColumns = {
+  ...postSummaryColumns,
+  status: webPosts.status,
   createdAt: webPosts.createdAt,
   updatedAt: webPosts.updatedAt,
   metaTitle: webPosts.metaTitle,
@@ -59,12 +64,7 @@ export async function listRelatedPosts(
   if (post.categoryId === null) return [];
   return db
     .select({
-      id: webPosts.id,
-      title: webPosts.title,
-      slug: webPosts.slug,
-      excerpt: webPosts.excerpt,
-      content: webPosts.content,
-      publishedAt: webPosts.publishedAt,
+      ...postSummaryColumns,
       featuredImageUrl: webPosts.featuredImageUrl,
     })
     .from(webPosts)
@@ -98,12 +98,7 @@ export async function recordPostView(db: Db, postId: number, visitorKey: string)
 export async function listLatestPublishedPosts(db: Db, limit = 20) {
   return db
     .select({
-      id: webPosts.id,
-      title: webPosts.title,
-      slug: webPosts.slug,
-      excerpt: webPosts.excerpt,
-      content: webPosts.content,
-      publishedAt: webPosts.publishedAt,
+      ...postSummaryColumns,
       updatedAt: webPosts.updatedAt,
       categoryName: webCategories.name,
     })
