@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // Native and WASM packages must be loaded from node_modules at run time, not bundled.
   ssr: {
-    external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer"],
+    external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

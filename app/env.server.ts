@@ -79,6 +79,15 @@ export const envSchema = z
         )
         .default(5000),
     ),
+    MEDIA_PROCESSING_CONCURRENCY: blankAsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, "must be a whole number between 1 and 16")
+        .transform(Number)
+        .pipe(z.number().min(1, "must be between 1 and 16").max(16, "must be between 1 and 16"))
+        .default(1),
+    ),
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
   })

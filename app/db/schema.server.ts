@@ -236,7 +236,33 @@ export const webMedia = pgTable("web_media", {
   altText: text("alt_text").notNull().default(""),
   uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  // Raster images only (app/media/images.server.ts); null for documents, SVG and files not yet
+  // processed. `size` is what is stored (capped, re-encoded), `uploadedSize` what was sent.
+  uploadedSize: integer("uploaded_size"),
+  width: integer("width"),
+  height: integer("height"),
+  /** A tiny blurred WebP as a data: URL, shown while the image loads. */
+  placeholder: text("placeholder"),
+  /** The image's dominant colour, "#rrggbb". */
+  dominantColor: text("dominant_color"),
+  /** The resized copies: name, format, width, height and bytes of each. */
+  variants: jsonb("variants").$type<StoredVariant[]>().notNull().default([]),
+  /** Which version of the processing made the variants; 0: not processed (yet). */
+  processedVersion: integer("processed_version").notNull().default(0),
+  /** `npm run media:reprocess` claims a row until then, so two runs never process it together. */
+  processingClaimedUntil: timestamp("processing_claimed_until", { withTimezone: true }),
 });
+
+/** One resized copy of an image, kept with its media row. */
+export interface StoredVariant {
+  name: string;
+  format: "avif" | "webp" | "jpg" | "png" | "gif";
+  /** "w": one of the width steps; "og": the 1200 × 630 crop for link previews. */
+  kind: "w" | "og";
+  width: number;
+  height: number;
+  size: number;
+}
 
 // ---------------------------------------------------------------------------
 // Content the old version only kept on screen (DESIGN section 4)

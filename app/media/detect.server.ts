@@ -5,13 +5,14 @@ export type Detection =
   | { ok: true; ext: MediaExtension; mime: string }
   | { ok: false; reason: string };
 
-const ACCEPTED_LIST = "an image (JPG, PNG, GIF, WebP, SVG), PDF, DOC, DOCX or TXT file";
+const ACCEPTED_LIST = "an image (JPG, PNG, GIF, WebP, AVIF, SVG), PDF, DOC, DOCX or TXT file";
 
 const LABELS: Record<MediaExtension, string> = {
   jpg: "a JPEG image",
   png: "a PNG image",
   gif: "a GIF image",
   webp: "a WebP image",
+  avif: "an AVIF image",
   svg: "an SVG image",
   pdf: "a PDF document",
   doc: "a Word 97-2003 document",
@@ -70,6 +71,7 @@ export async function sniffMediaType(
       case "png":
       case "gif":
       case "webp":
+      case "avif":
       case "pdf":
       case "docx":
         return { ext: detected.ext };

@@ -22,6 +22,7 @@ export const MEDIA_TYPES = {
   png: { mime: "image/png", kind: "image", claims: ["png"] },
   gif: { mime: "image/gif", kind: "image", claims: ["gif"] },
   webp: { mime: "image/webp", kind: "image", claims: ["webp"] },
+  avif: { mime: "image/avif", kind: "image", claims: ["avif"] },
   svg: { mime: "image/svg+xml", kind: "image", claims: ["svg"] },
   pdf: { mime: "application/pdf", kind: "document", claims: ["pdf"] },
   doc: { mime: "application/msword", kind: "document", claims: ["doc"] },
@@ -63,9 +64,26 @@ export function kindOfMime(mime: string): MediaKind {
   return mime.startsWith("image/") ? "image" : "document";
 }
 
-/** Names the server gives files: `<timestamp>-<random>.<ext>`; anything else is not ours. */
+/**
+ * Names the server gives files: `<timestamp>-<random>.<ext>` for an upload, and
+ * `<timestamp>-<random>-v<version>-w<width>.<ext>` or `…-v<version>-og.jpg` for the variants made
+ * from it (app/media/images.server.ts); anything else is not ours.
+ */
 export const MEDIA_NAME_PATTERN =
-  /^\d{13}-[a-z0-9]{8,32}\.(?:jpg|png|gif|webp|svg|pdf|doc|docx|txt)$/;
+  /^\d{13}-[a-z0-9]{8,32}(?:-v\d{1,3}-(?:w\d{1,4}|og))?\.(?:jpg|png|gif|webp|avif|svg|pdf|doc|docx|txt)$/;
+
+/** The raster formats the server decodes, resizes and strips of metadata on upload. */
+export const RASTER_MIME_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+] as const;
+
+export function isRasterMime(mime: string) {
+  return (RASTER_MIME_TYPES as readonly string[]).includes(mime);
+}
 
 /** Bytes, KB, MB, GB as the spec asks: "0 Bytes", "512 Bytes", "1.5 KB", "10 MB". */
 export function formatFileSize(bytes: number) {

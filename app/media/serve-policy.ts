@@ -9,7 +9,7 @@ import { extensionOf, MEDIA_TYPES, type MediaExtension } from "./rules";
 export const MEDIA_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; sandbox";
 
-const INLINE = new Set<MediaExtension>(["jpg", "png", "gif", "webp", "svg"]);
+const INLINE = new Set<MediaExtension>(["jpg", "png", "gif", "webp", "avif", "svg"]);
 
 export function mediaTypeOfName(name: string): MediaExtension | undefined {
   const ext = extensionOf(name);

@@ -3,12 +3,19 @@ import busboy from "busboy";
 import { adminChanged } from "~/admin/mutation.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { logger } from "~/lib/logger.server";
-import { createMediaRecord, type MediaItem } from "~/models/media.server";
+import { createMediaRecord, imageColumns, type MediaItem } from "~/models/media.server";
 import { mediaUploadFieldsSchema } from "~/schemas/admin/media";
 import { detectMediaType } from "./detect.server";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_FAILED } from "./rules";
+import { ImageRefusedError, type ProcessedImage } from "./images.server";
+import { FILE_TOO_LARGE, isRasterMime, MAX_UPLOAD_BYTES, UPLOAD_FAILED } from "./rules";
 import { bucketContentDisposition } from "./serve-policy";
 import { getMediaStorage } from "./storage.server";
+import {
+  deleteFiles,
+  type ImageFields,
+  processInTurn,
+  storeProcessedImage,
+} from "./variants.server";
 
 /** Room for the multipart framing and the text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -153,14 +160,32 @@ export async function handleMediaUpload(
   if (!detected.ok) return refuse(415, UPLOAD_FAILED, detected.reason);
 
   const name = generateMediaName(detected.ext);
+  // Photos are decoded, stripped and resized before anything is stored: a damaged file or a
+  // decompression bomb is refused here, and no byte of its metadata ever reaches the storage.
+  let processed: ProcessedImage | undefined;
+  if (isRasterMime(detected.mime)) {
+    try {
+      processed = await processInTurn(received.bytes, detected.mime, name);
+    } catch (error) {
+      if (error instanceof ImageRefusedError) return refuse(422, UPLOAD_FAILED, error.message);
+      throw error;
+    }
+  }
+
   const storage = getMediaStorage();
+  let image: ImageFields | undefined;
   try {
-    await storage.put(name, received.bytes, {
-      contentType: detected.mime,
-      contentDisposition: bucketContentDisposition(name, detected.ext),
-    });
+    if (processed) {
+      image = await storeProcessedImage(storage, name, detected.mime, processed);
+    } else {
+      await storage.put(name, received.bytes, {
+        contentType: detected.mime,
+        contentDisposition: bucketContentDisposition(name, detected.ext),
+      });
+    }
   } catch (error) {
     logger.error({ err: error, name }, "media upload could not be stored");
+    await deleteFiles(storage, [name]);
     return refuse(502, UPLOAD_FAILED, "The file could not be stored. Please try again.");
   }
   try {
@@ -168,9 +193,10 @@ export async function handleMediaUpload(
       name,
       originalName,
       mimeType: detected.mime,
-      size: received.bytes.length,
+      size: image?.size ?? received.bytes.length,
       altText: fields.data.altText,
       uploadedBy: admin.id,
+      ...(image ? imageColumns(image, received.bytes.length) : {}),
     });
     await adminChanged(admin, {
       action: "uploaded",
@@ -180,7 +206,7 @@ export async function handleMediaUpload(
     });
     return { ok: true, item };
   } catch (error) {
-    await storage.delete(name).catch(() => {});
+    await deleteFiles(storage, [name, ...(image?.variants.map((variant) => variant.name) ?? [])]);
     throw error;
   }
 }

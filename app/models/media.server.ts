@@ -1,8 +1,10 @@
-import { desc, eq, not, type SQL, sql } from "drizzle-orm";
+import { desc, eq, inArray, not, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { webMedia } from "~/db/schema.server";
+import { PROCESSING_VERSION } from "~/media/images.server";
 import { MEDIA_PAGE_SIZE, type MediaKind } from "~/media/rules";
 import { getMediaStorage } from "~/media/storage.server";
+import { deleteFiles, type ImageFields } from "~/media/variants.server";
 
 export type MediaFilter = "all" | "images" | "documents";
 
@@ -19,11 +21,28 @@ export interface MediaItem {
   createdAt: string;
   /** Site-relative (/media/…) for local storage, absolute for a bucket. */
   url: string;
+  /** A small copy for lists and pickers (320 px WebP); the file itself when there is none. */
+  thumbnailUrl: string;
+  /** Pixels of the stored image; null for documents, SVG and images not yet processed. */
+  width: number | null;
+  height: number | null;
+  /** Bytes as uploaded, when the server re-encoded the image (`size` is what it stores). */
+  uploadedSize: number | null;
 }
 
-type MediaRow = typeof webMedia.$inferSelect;
+export type MediaRow = typeof webMedia.$inferSelect;
 
-function toItem(row: MediaRow): MediaItem {
+/** The smallest WebP copy of an image, for thumbnails. */
+export function thumbnailName(row: Pick<MediaRow, "variants">) {
+  const webp = row.variants
+    .filter((variant) => variant.kind === "w" && variant.format === "webp")
+    .sort((a, b) => a.width - b.width);
+  return webp[0]?.name;
+}
+
+export function toItem(row: MediaRow): MediaItem {
+  const storage = getMediaStorage();
+  const thumbnail = thumbnailName(row);
   return {
     id: row.id,
     name: row.name,
@@ -33,8 +52,34 @@ function toItem(row: MediaRow): MediaItem {
     size: row.size,
     altText: row.altText,
     createdAt: row.createdAt.toISOString(),
-    url: getMediaStorage().publicUrl(row.name),
+    url: storage.publicUrl(row.name),
+    thumbnailUrl: storage.publicUrl(thumbnail ?? row.name),
+    width: row.width,
+    height: row.height,
+    uploadedSize: row.uploadedSize,
   };
+}
+
+/** The row's columns for a processed image (see app/media/variants.server.ts). */
+export function imageColumns(image: ImageFields, uploadedSize: number) {
+  return {
+    size: image.size,
+    uploadedSize,
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+    dominantColor: image.dominantColor,
+    variants: image.variants,
+    processedVersion: PROCESSING_VERSION,
+    processingClaimedUntil: null,
+  };
+}
+
+/** Rows by name, for pages that show images from the library (unknown names are left out). */
+export async function getMediaRowsByNames(names: readonly string[]): Promise<MediaRow[]> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return [];
+  return getDb().select().from(webMedia).where(inArray(webMedia.name, unique));
 }
 
 const isImage = sql`${webMedia.mimeType} like 'image/%'`;
@@ -84,14 +129,16 @@ export async function getMediaByName(name: string): Promise<MediaItem | null> {
   return row ? toItem(row) : null;
 }
 
-export async function createMediaRecord(values: {
-  name: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  altText?: string;
-  uploadedBy: string | null;
-}): Promise<MediaItem> {
+export async function createMediaRecord(
+  values: {
+    name: string;
+    originalName: string;
+    mimeType: string;
+    size: number;
+    altText?: string;
+    uploadedBy: string | null;
+  } & Partial<ReturnType<typeof imageColumns>>,
+): Promise<MediaItem> {
   const [row] = await getDb()
     .insert(webMedia)
     .values({ ...values, altText: values.altText ?? "" })
@@ -114,9 +161,15 @@ export async function updateMediaAltText(id: number, altText: string): Promise<M
  * was (and a file is never listed without its bytes being tried). Null when there is no such file.
  */
 export async function deleteMedia(id: number): Promise<MediaItem | null> {
-  const item = await getMediaById(id);
-  if (!item) return null;
-  await getMediaStorage().delete(item.name);
+  const [row] = await getDb().select().from(webMedia).where(eq(webMedia.id, id)).limit(1);
+  if (!row) return null;
+  const storage = getMediaStorage();
+  await storage.delete(row.name);
   await getDb().delete(webMedia).where(eq(webMedia.id, id));
-  return item;
+  // The copies go too; one that cannot be removed is logged and left (it is never listed).
+  await deleteFiles(
+    storage,
+    row.variants.map((variant) => variant.name),
+  );
+  return toItem(row);
 }

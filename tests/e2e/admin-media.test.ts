@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatFileSize } from "~/media/rules";
+import { gpsFingerprints, makePhoto } from "../../bench/photo.js";
 import {
   type AdminSession,
   createAdmin,
@@ -17,7 +20,7 @@ import { expectCleanPage, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { type FakeS3, startFakeS3 } from "../support/fake-s3";
 import { expectToast, holdRequests, SLOW, waitForHydration } from "../support/forms";
-import { HOSTILE_SVG, HTML, PNG, SVG, TEXT } from "../support/media-fixtures";
+import { HOSTILE_SVG, HTML, PNG, pngBomb, SVG, TEXT, truncated } from "../support/media-fixtures";
 
 const TEN_MB = 10 * 1024 * 1024;
 const UPLOAD = "/admin/media/upload";
@@ -56,7 +59,7 @@ async function chooseFile(name: string, mimeType: string, buffer: Buffer) {
 }
 
 /** The browser logs every 4xx answer: the refused uploads this file makes on purpose. */
-const REFUSED_UPLOAD = /Failed to load resource: the server responded with a status of 415/;
+const REFUSED_UPLOAD = /Failed to load resource: the server responded with a status of (?:415|422)/;
 
 /**
  * Streams a multipart upload of `fileBytes` with chunked encoding (no Content-Length) until the
@@ -108,6 +111,29 @@ function chunkedUpload(url: string, cookie: string, fileBytes: number) {
   });
 }
 
+/**
+ * Records each state the upload form shows (the progress bar's text and value, the button's
+ * label) as it changes, however briefly: the server's processing time is real, not staged (an
+ * intercepted request holds back the page's upload events too).
+ */
+async function recordUploadStates(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { uploadStates: seen });
+    const form = document.querySelector('form[aria-label="Upload a file"]');
+    if (!form) throw new Error("no upload form");
+    new MutationObserver(() => {
+      const bar = form.querySelector('[role="progressbar"]');
+      const button = form.querySelector('button[type="submit"]');
+      const state = bar
+        ? `${bar.getAttribute("aria-valuetext")} | ${bar.getAttribute("aria-valuenow")} | ${button?.textContent}`
+        : "idle";
+      if (seen.at(-1) !== state) seen.push(state);
+    }).observe(form, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { uploadStates: string[] }).uploadStates);
+}
+
 async function openMediaTab() {
   await openAdminTab(page, "/admin/media", "Media library");
   await waitForHydration(page.getByRole("button", { name: "Upload", exact: true }));
@@ -138,7 +164,9 @@ describe("the media library", () => {
     const logo = card("logo.png");
     await logo.waitFor(SLOW);
     expect(await logo.getByRole("img", { name: "Company logo" }).isVisible()).toBe(true);
-    expect(await logo.getByText("79 Bytes").isVisible()).toBe(true);
+    // Stored re-encoded (a PNG keeps every pixel): the card shows the size stored.
+    const stored = await (await fetch(`${own.url}${await publicPathOf("logo.png")}`)).arrayBuffer();
+    expect(await logo.getByText(`${stored.byteLength} Bytes`).isVisible()).toBe(true);
     expect(await page.getByText("No files yet.").count()).toBe(0);
     expectCleanPage(page);
   });
@@ -154,7 +182,9 @@ describe("the media library", () => {
       "default-src": "'none'",
       sandbox: "",
     });
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    // The same picture, re-encoded without metadata: a lossless PNG keeps every pixel.
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(PNG).raw().toBuffer());
     for (const path of [
       "/media/1763700000000-0000000000000000.png",
       "/media/..%2f..%2fetc%2fpasswd",
@@ -240,6 +270,36 @@ describe("the media library", () => {
     expectCleanPage(page, [REFUSED_UPLOAD]);
   });
 
+  it("refuses a decompression bomb and a truncated photo with the reason, stores nothing and keeps serving", async () => {
+    const mediaDir = path.join(own.dataDir, "media");
+    const filesBefore = fs.readdirSync(mediaDir).sort();
+    await openMediaTab();
+    await chooseFile("bomb.png", "image/png", pngBomb());
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectToast(page, {
+      type: "error",
+      title: "Failed to upload file",
+      description:
+        "The image is too large to process: 30,000 × 30,000 pixels. Upload an image of at most 50 megapixels (for example 8,000 × 6,000).",
+    });
+    const cut = truncated(await makePhoto({ width: 1600, height: 1200, seed: 7 }));
+    const response = await context.request.post(`${own.url}${UPLOAD}`, {
+      headers: { Accept: "application/json" },
+      multipart: { file: { name: "cut.jpg", mimeType: "image/jpeg", buffer: cut } },
+    });
+    expect(response.status()).toBe(422);
+    expect(await response.json()).toEqual({
+      error: "Failed to upload file",
+      description:
+        "The image could not be read: the file is damaged or incomplete. Export it again and upload the new file.",
+    });
+    expect(fs.readdirSync(mediaDir).sort()).toEqual(filesBefore);
+    expect(await card("bomb.png").count()).toBe(0);
+    expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${own.url}/`)).status).toBe(200);
+    expectCleanPage(page, [REFUSED_UPLOAD]);
+  });
+
   it("accepts a hostile SVG but serves it so that opening it runs nothing", async () => {
     await chooseFile("evil.svg", "image/svg+xml", HOSTILE_SVG);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -302,6 +362,7 @@ describe("the media library", () => {
 
   it("keeps files and alt text across a restart, still served", async () => {
     const logoPath = await publicPathOf("logo.png");
+    const before = Buffer.from(await (await fetch(`${own.url}${logoPath}`)).arrayBuffer());
     await own.restart();
     await openMediaTab();
     expect(
@@ -309,7 +370,7 @@ describe("the media library", () => {
     ).toBe(true);
     const response = await fetch(`${own.url}${logoPath}`);
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(before);
   });
 
   it("deletes a file only after confirmation, removing it from the list and the public URL", async () => {
@@ -376,6 +437,199 @@ describe("the media library", () => {
     expect(await card("notes.txt").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Load more" }).count()).toBe(0);
     expectCleanPage(page, [REFUSED_UPLOAD]);
+  });
+
+  it("says Processing… while the server resizes a photo, then shows a small copy, its size and the bytes saved", async () => {
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: "#3366cc" },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    await openMediaTab();
+    await chooseFile("harbour.jpg", "image/jpeg", photo);
+    const states = await recordUploadStates(page);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectToast(page, {
+      type: "success",
+      title: "File uploaded successfully",
+      description: "",
+    });
+    // Every byte sent, the bar stays full and says so until the server has made the copies.
+    const shown = await states();
+    expect(shown).toContain("Processing… | 100 | Processing…");
+    expect(shown.indexOf("Processing… | 100 | Processing…")).toBeGreaterThan(
+      shown.findIndex((state) => state.endsWith("| Uploading…")),
+    );
+    expect(shown.at(-1)).toBe("idle");
+
+    const harbour = card("harbour.jpg");
+    await harbour.waitFor(SLOW);
+    const thumbnail = harbour.getByRole("link", { name: "Open harbour.jpg" }).locator("img");
+    expect(await thumbnail.getAttribute("src")).toMatch(
+      /^\/media\/\d{13}-[0-9a-f]{16}-v\d+-w320\.webp$/,
+    );
+    expect(await thumbnail.getAttribute("width")).toBe("1600");
+    expect(await thumbnail.getAttribute("height")).toBe("1200");
+    // The copy itself arrives: 320 pixels wide, not the 1600 of the original.
+    await expect
+      .poll(
+        () => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        SLOW,
+      )
+      .toBe(320);
+    // The link still opens the full image.
+    expect(await publicPathOf("harbour.jpg")).toMatch(/\.jpg$/);
+    expect(await harbour.getByText("1600 × 1200", { exact: true }).isVisible()).toBe(true);
+    const saved = harbour.getByText(/→/);
+    expect(await saved.textContent()).toMatch(
+      /^[\d.]+ (Bytes|KB|MB) → [\d.]+ (Bytes|KB|MB) \(\d+% smaller\)$/,
+    );
+    expect(await saved.textContent()).toContain(`${formatFileSize(photo.length)} → `);
+    expectCleanPage(page, [REFUSED_UPLOAD]);
+  });
+});
+
+function carriesGps(bytes: Buffer) {
+  return gpsFingerprints().some((fingerprint: Buffer) => bytes.includes(fingerprint));
+}
+
+/** Every image the page downloads, with its bytes, until the page and its lazy images settle. */
+async function imagesOf(page: Page, path: string) {
+  const images: { url: string; type: string; body: Buffer }[] = [];
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== "image") return;
+    pending.push(
+      response.body().then((body) => {
+        images.push({ url: response.url(), type: response.headers()["content-type"] ?? "", body });
+      }),
+    );
+  };
+  page.on("response", onResponse);
+  await page.goto(`${own.url}${path}`, { waitUntil: "networkidle" });
+  // Lazy images below the fold count too: scroll through the whole page.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
+  await Promise.all(pending);
+  return images;
+}
+
+/**
+ * Issue 14's promise, as a visitor on a phone sees it: a 12 MP phone photo with its GPS position,
+ * uploaded through the media library and used as a post's featured image and in its body, costs a
+ * phone at most 300 KB of images on the post and on /blog, only in AVIF or WebP, and no served
+ * byte says where it was taken.
+ */
+describe("a phone photo on a phone", () => {
+  let photo: Buffer;
+  let mediaPath: string;
+  const SLUG = "a-photo-from-the-phone";
+
+  beforeAll(async () => {
+    photo = await makePhoto({ width: 4032, height: 3024, gps: true });
+  });
+
+  it("is uploaded through the media library, stripped and resized", async () => {
+    expect(photo.length).toBeGreaterThan(2_000_000);
+    expect(carriesGps(photo)).toBe(true);
+    const page = await newPage(context);
+    await openAdminTab(page, "/admin/media", "Media library");
+    await waitForHydration(page.getByRole("button", { name: "Upload", exact: true }));
+    await page
+      .getByLabel("File to upload")
+      .setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("Alt text (optional)").fill("The harbour at dawn");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expectToast(page, {
+      type: "success",
+      title: "File uploaded successfully",
+      description: "",
+    });
+    const href = await page
+      .getByRole("listitem", { name: "IMG_0042.jpg", exact: true })
+      .getByRole("link", { name: "Open IMG_0042.jpg" })
+      .getAttribute("href");
+    expect(href).toMatch(/^\/media\/\d{13}-[0-9a-f]{16}\.jpg$/);
+    mediaPath = href as string;
+    await page.close();
+
+    // The stored original: capped at 2560 pixels and without its EXIF.
+    const original = Buffer.from(await (await fetch(`${own.url}${mediaPath}`)).arrayBuffer());
+    expect(await sharp(original).metadata()).toMatchObject({ width: 2560, height: 1920 });
+    expect((await sharp(original).metadata()).exif).toBeUndefined();
+    expect(carriesGps(original)).toBe(false);
+
+    // Used as the featured image and in the body of a published post.
+    const response = await context.request.post(`${own.url}/api/create-blog-post`, {
+      headers: { Origin: own.url },
+      data: {
+        title: "A photo from the phone",
+        slug: SLUG,
+        excerpt: "What the harbour looked like this morning.",
+        content: `The morning was clear.\n\n![](${mediaPath})\n\nThe boats went out at six.`,
+        featured_image: mediaPath,
+        published: true,
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+  }, 120_000);
+
+  it.each([
+    ["the post", `/blog/${SLUG}`],
+    ["the blog list", "/blog"],
+  ])(
+    "costs a phone at most 300 KB of AVIF or WebP on %s, with no location in any byte",
+    async (_, path) => {
+      expect(mediaPath).toBeDefined();
+      const phone = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      try {
+        const page = await newPage(phone);
+        const images = await imagesOf(page, path);
+        const photos = images.filter((image) =>
+          image.url.includes(mediaPath.replace(/\.jpg$/, "")),
+        );
+        expect(photos.length).toBeGreaterThan(0);
+        for (const image of images) {
+          expect(image.type, image.url).toMatch(/^image\/(avif|webp|svg\+xml)$/);
+          expect(carriesGps(image.body), image.url).toBe(false);
+          if (image.type !== "image/svg+xml") {
+            expect((await sharp(image.body).metadata()).exif, image.url).toBeUndefined();
+          }
+        }
+        const total = images.reduce((sum, image) => sum + image.body.length, 0);
+        expect(total).toBeLessThanOrEqual(300 * 1024);
+
+        // The photo keeps its shape while it loads, and only the first one is fetched eagerly.
+        const first = page.locator("main picture img").first();
+        expect(await first.getAttribute("width")).toBe("2560");
+        expect(await first.getAttribute("height")).toBe("1920");
+        expect(await first.getAttribute("fetchpriority")).toBe("high");
+        expectCleanPage(page);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
+
+  it("describes the body image with the library's alt text and loads it lazily", async () => {
+    const html = await (await fetch(`${own.url}/blog/${SLUG}`)).text();
+    const body = html.slice(html.indexOf('data-testid="post-body"'));
+    expect(body).toMatch(/<picture><source type="image\/avif" srcset="[^"]+-v1-w320\.avif 320w/);
+    expect(body).toMatch(/<img [^>]*alt="The harbour at dawn"[^>]*loading="lazy"/);
+    // The link preview is the 1200 × 630 crop, and the LCP image is preloaded.
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+-v1-og\.jpg"/);
+    expect(html).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]+avif/i);
   });
 });
 

@@ -1,4 +1,4 @@
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, deflateSync } from "node:zlib";
 
 /** Small real files of each accepted type (and a few hostile ones) for upload tests. */
 
@@ -13,7 +13,7 @@ export const GIF = Buffer.from(
 );
 
 export const JPEG = Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCABUAH/9k=",
   "base64",
 );
 
@@ -163,3 +163,40 @@ export function compoundFile(streamName: string) {
 
 export const DOC = compoundFile("WordDocument");
 export const XLS = compoundFile("Workbook");
+
+// --- Hostile images ---------------------------------------------------------------------------
+
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A decompression bomb: a real, valid black-and-white PNG of `width` × `height` pixels whose rows
+ * are all zero, so it packs 30,000 × 30,000 pixels (112 MB of rows, 2.7 GB once decoded to RGB)
+ * into about 110 KB.
+ */
+export function pngBomb(width = 30_000, height = 30_000) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(1, 8); // bit depth 1
+  header.writeUInt8(0, 9); // greyscale
+  const rowBytes = 1 + Math.ceil(width / 8);
+  const pixels = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", pixels),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The first third of a JPEG: what an interrupted copy or download leaves. */
+export function truncated(bytes: Buffer) {
+  return bytes.subarray(0, Math.floor(bytes.length / 3));
+}

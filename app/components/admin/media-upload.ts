@@ -41,7 +41,7 @@ export function precheckMediaFile(file: File): MediaUploadError | undefined {
   if (!claimedType(file.name)) {
     return new MediaUploadError(
       UPLOAD_FAILED,
-      "Only images (JPG, PNG, GIF, WebP, SVG), PDF, DOC, DOCX and TXT files can be uploaded.",
+      "Only images (JPG, PNG, GIF, WebP, AVIF, SVG), PDF, DOC, DOCX and TXT files can be uploaded.",
     );
   }
   if (file.size === 0) return new MediaUploadError(UPLOAD_FAILED, "The file is empty.");
@@ -50,11 +50,16 @@ export function precheckMediaFile(file: File): MediaUploadError | undefined {
 
 /**
  * Uploads one file to the media library with XMLHttpRequest, whose upload events give real
- * progress (fetch has none). Progress is reported as a fraction 0..1.
+ * progress (fetch has none). Progress is reported as a fraction 0..1; `onProcessing` says every
+ * byte is sent, while the server may still spend seconds resizing an image before it answers.
  */
 export function uploadMedia(
   file: File,
-  options: { onProgress?: (fraction: number) => void; altText?: string } = {},
+  options: {
+    onProgress?: (fraction: number) => void;
+    onProcessing?: () => void;
+    altText?: string;
+  } = {},
 ): Promise<UploadedMedia> {
   const refused = precheckMediaFile(file);
   if (refused) return Promise.reject(refused);
@@ -71,6 +76,7 @@ export function uploadMedia(
         options.onProgress?.(Math.min(1, event.loaded / event.total));
       }
     });
+    request.upload.addEventListener("load", () => options.onProcessing?.());
     request.addEventListener("load", () => {
       const answer = request.response as {
         name?: string;

@@ -15,7 +15,12 @@ import { Spinner } from "~/components/ui/spinner";
 interface PickerImage {
   id: number;
   name: string;
+  /** What a post links to: the full image. */
   url: string;
+  /** What the picker shows: a small copy. */
+  thumbnailUrl: string;
+  width: number | null;
+  height: number | null;
   altText: string;
 }
 
@@ -37,6 +42,8 @@ export function ImagePicker({
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [uploading, setUploading] = useState<number | null>(null);
+  // Every byte is sent; the server is resizing the image and has not answered yet.
+  const [processing, setProcessing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadId = useId();
 
@@ -70,7 +77,10 @@ export function ImagePicker({
   async function upload(file: File) {
     setUploading(0);
     try {
-      const uploaded = await uploadMedia(file, { onProgress: setUploading });
+      const uploaded = await uploadMedia(file, {
+        onProgress: setUploading,
+        onProcessing: () => setProcessing(true),
+      });
       void showToast({ type: "success", title: "File uploaded successfully" });
       onPick(uploaded.url);
       onOpenChange(false);
@@ -80,6 +90,7 @@ export function ImagePicker({
       void showToast({ type: "error", title, description });
     } finally {
       setUploading(null);
+      setProcessing(false);
       if (fileInput.current) fileInput.current.value = "";
     }
   }
@@ -113,7 +124,11 @@ export function ImagePicker({
             onClick={() => fileInput.current?.click()}
           >
             {uploading !== null ? <Spinner /> : <Upload aria-hidden />}
-            {uploading !== null ? `Uploading… ${Math.round(uploading * 100)}%` : "Upload new image"}
+            {uploading === null
+              ? "Upload new image"
+              : processing
+                ? "Processing…"
+                : `Uploading… ${Math.round(uploading * 100)}%`}
           </Button>
         </div>
         {failed && images.length === 0 ? (
@@ -147,9 +162,12 @@ export function ImagePicker({
                   aria-label={`Use ${image.altText || image.name}`}
                 >
                   <img
-                    src={image.url}
+                    src={image.thumbnailUrl}
                     alt={image.altText}
+                    width={image.width ?? undefined}
+                    height={image.height ?? undefined}
                     loading="lazy"
+                    decoding="async"
                     className="aspect-square w-full object-cover transition-opacity group-hover:opacity-90"
                   />
                   <span className="block truncate px-2 py-1 text-xs text-muted">

@@ -35,6 +35,14 @@ async function copyUrl(item: MediaItem) {
   }
 }
 
+/** "2.49 MB → 598.26 KB (76% smaller)" when the server made the file smaller than uploaded. */
+function savedSize({ size, uploadedSize }: MediaItem) {
+  if (uploadedSize === null || uploadedSize <= size) return undefined;
+  const percent = Math.round((1 - size / uploadedSize) * 100);
+  const smaller = percent >= 1 ? `${percent}% smaller` : "under 1% smaller";
+  return `${formatFileSize(uploadedSize)} → ${formatFileSize(size)} (${smaller})`;
+}
+
 export function MediaGrid({
   items,
   onDeleted,
@@ -83,6 +91,7 @@ function MediaCard({
   onAltTextSaved: (item: MediaItem) => void;
 }) {
   const ext = item.name.split(".").pop()?.toUpperCase() ?? "";
+  const saved = savedSize(item);
   return (
     <li
       aria-label={item.originalName}
@@ -97,8 +106,10 @@ function MediaCard({
       >
         {item.kind === "image" ? (
           <img
-            src={item.url}
+            src={item.thumbnailUrl}
             alt={item.altText}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
             loading="lazy"
             decoding="async"
             className="absolute inset-0 size-full object-contain p-1 sm:p-2"
@@ -125,6 +136,12 @@ function MediaCard({
           {formatFileSize(item.size)} ·{" "}
           <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
         </p>
+        {item.width && item.height ? (
+          <p className="text-xs text-muted">
+            {item.width} × {item.height}
+          </p>
+        ) : null}
+        {saved ? <p className="text-xs text-muted">{saved}</p> : null}
         {item.kind === "image" ? (
           <p className="line-clamp-2 text-xs text-muted">
             <span className="font-medium text-ink">Alt text: </span>

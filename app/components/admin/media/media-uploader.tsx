@@ -26,8 +26,12 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
   const [file, setFile] = useState<File | null>(null);
   const [altText, setAltText] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
+  // Every byte is sent; the server is resizing the image and has not answered yet.
+  const [processing, setProcessing] = useState(false);
   const [dragging, setDragging] = useState(false);
   const uploading = progress !== null;
+  const percent = processing ? 100 : Math.round((progress ?? 0) * 100);
+  const stage = processing ? "Processing…" : "Uploading…";
 
   function choose(next: File | undefined) {
     if (!next) return;
@@ -55,7 +59,11 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
     }
     setProgress(0);
     try {
-      const media = await uploadMedia(file, { onProgress: setProgress, altText: altText.trim() });
+      const media = await uploadMedia(file, {
+        onProgress: setProgress,
+        onProcessing: () => setProcessing(true),
+        altText: altText.trim(),
+      });
       void showToast({ type: "success", title: "File uploaded successfully" });
       clear();
       onUploaded(media);
@@ -64,6 +72,7 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
       void showToast({ type: "error", title, description: (error as Error).message });
     } finally {
       setProgress(null);
+      setProcessing(false);
     }
   }
 
@@ -98,7 +107,7 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
           Drop a file here, or <span className="text-primary-strong underline">choose one</span>
         </span>
         <span className="text-xs text-muted">
-          Images (JPG, PNG, GIF, WebP, SVG), PDF, DOC, DOCX or TXT, up to 10MB
+          Images (JPG, PNG, GIF, WebP, AVIF, SVG), PDF, DOC, DOCX or TXT, up to 10MB
         </span>
         <input
           ref={inputRef}
@@ -155,20 +164,24 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
       {uploading ? (
         <div className="mt-4 space-y-1">
           <div className="flex justify-between text-xs text-muted">
-            <span>Uploading…</span>
-            <span aria-hidden>{Math.round(progress * 100)}%</span>
+            <span>{stage}</span>
+            {processing ? null : <span aria-hidden>{percent}%</span>}
           </div>
           <div
             role="progressbar"
             aria-label="Upload progress"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
+            aria-valuenow={percent}
+            aria-valuetext={processing ? stage : `${percent}%`}
             className="h-2 overflow-hidden rounded-full bg-slate-200"
           >
             <div
-              className="h-full rounded-full bg-primary-strong transition-[width]"
-              style={{ width: `${Math.round(progress * 100)}%` }}
+              className={cn(
+                "h-full rounded-full bg-primary-strong transition-[width]",
+                processing && "motion-safe:animate-pulse",
+              )}
+              style={{ width: `${percent}%` }}
             />
           </div>
         </div>
@@ -177,7 +190,7 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
       <div className="mt-4 flex justify-end">
         <Button type="submit" disabled={uploading}>
           <UploadCloud aria-hidden />
-          {uploading ? "Uploading…" : "Upload"}
+          {uploading ? stage : "Upload"}
         </Button>
       </div>
     </form>
