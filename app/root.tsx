@@ -24,8 +24,8 @@ import {
   getFooter,
   getSettingsMap,
   listNavItems,
-  logoUrlFrom,
   settingOrDefault,
+  siteLogo,
   siteNameFrom,
 } from "~/models/site.server";
 import type { Route } from "./+types/root";
@@ -44,13 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     getFooter(),
     takeToast(request),
   ]);
+  const logo = await siteLogo(settings);
   return data(
     {
       user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
       navItems,
       siteName: siteNameFrom(settings),
       tagline: settingOrDefault(settings, "site_tagline"),
-      logoUrl: logoUrlFrom(settings),
+      logoUrl: logo?.url ?? null,
+      logo: logo?.image ?? null,
       brandDescription: settingOrDefault(settings, "brand_description"),
       siteUrl: getEnv().SITE_URL,
       brand: brandStyle(settings),
@@ -83,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user, navItems, siteName, tagline, logoUrl, toast, footer } =
+  const { user, navItems, siteName, tagline, logoUrl, logo, toast, footer } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // The auth state of a page is settled on the server; while a client-side move to a guarded
@@ -101,11 +103,23 @@ export default function App() {
       >
         Skip to content
       </a>
-      <SiteHeader siteName={siteName} logoUrl={logoUrl} navItems={navItems} user={user} />
+      <SiteHeader
+        siteName={siteName}
+        logoUrl={logoUrl}
+        logo={logo}
+        navItems={navItems}
+        user={user}
+      />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter siteName={siteName} tagline={tagline} logoUrl={logoUrl} footer={footer} />
+      <SiteFooter
+        siteName={siteName}
+        tagline={tagline}
+        logoUrl={logoUrl}
+        logo={logo}
+        footer={footer}
+      />
       <IntegrationWidgets />
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>

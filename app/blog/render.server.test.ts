@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ResponsiveImage } from "~/media/responsive";
 import { renderCacheSize, renderPostHtml, renderPostHtmlCached } from "./render.server";
 
 const site = { siteUrl: "https://www.example.com" };
@@ -161,5 +162,56 @@ describe("renderPostHtmlCached", () => {
       renderPostHtmlCached({ id: 100_000 + i, updatedAt: new Date(0), content: `p${i}` }, site);
     }
     expect(renderCacheSize()).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("renderPostHtml: library images become responsive", () => {
+  const NAME = "1790000000000-0123456789abcdef.jpg";
+  const image: ResponsiveImage = {
+    src: "/media/1790000000000-0123456789abcdef-v1-w960.jpg",
+    srcSet:
+      "/media/1790000000000-0123456789abcdef-v1-w320.jpg 320w, /media/1790000000000-0123456789abcdef.jpg 1200w",
+    sources: [
+      { type: "image/avif", srcSet: "/media/1790000000000-0123456789abcdef-v1-w320.avif 320w" },
+      { type: "image/webp", srcSet: "/media/1790000000000-0123456789abcdef-v1-w320.webp 320w" },
+    ],
+    width: 1200,
+    height: 800,
+    placeholder: "data:image/webp;base64,AAAA",
+    alt: "A harbour at dawn",
+  };
+  const images = new Map([[NAME, image]]);
+
+  it("renders <picture> with AVIF and WebP sources, the real size, lazy loading and the library's alt text", () => {
+    const html = renderPostHtml(`Text\n\n![](/media/${NAME})`, { ...site, images });
+    expect(html).toContain(
+      `<picture><source type="image/avif" srcset="/media/1790000000000-0123456789abcdef-v1-w320.avif 320w" sizes="`,
+    );
+    expect(html).toMatch(
+      /<img src="\/media\/1790000000000-0123456789abcdef-v1-w960\.jpg" srcset="[^"]+ 1200w" sizes="[^"]+" width="1200" height="800" alt="A harbour at dawn" loading="lazy" decoding="async" style="background-image:url\(&quot;data:image\/webp;base64,AAAA&quot;\)/,
+    );
+    expect(html).not.toContain("data-media");
+  });
+
+  it("keeps the author's own alt text and title, escaped", () => {
+    const html = renderPostHtml(
+      `<p><img src="https://www.example.com/media/${NAME}" alt='Boats "at" sea' title="x<y"></p>`,
+      {
+        ...site,
+        images,
+      },
+    );
+    expect(html).toContain('alt="Boats &quot;at&quot; sea" title="x&lt;y"');
+    expect(html).toContain("<picture>");
+  });
+
+  it("leaves other images as they are, and never takes data-media from the author", () => {
+    const html = renderPostHtml(
+      `<p><img src="https://elsewhere.example.org/${NAME}" data-media="${NAME}" alt="x"></p>`,
+      { ...site, images },
+    );
+    expect(html).not.toContain("<picture>");
+    expect(html).not.toContain("data-media");
+    expect(html).toContain(`src="https://elsewhere.example.org/${NAME}"`);
   });
 });

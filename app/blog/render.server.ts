@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { getEnv } from "~/env.server";
+import { IMAGE_SIZES, pictureHtml, type ResponsiveImage } from "~/media/responsive";
+import { mediaNameFromUrl } from "~/media/responsive.server";
 
 // Posts are markdown (the blog manager, the post API) or HTML (the creator pages). Both go
 // through one allow-list: whatever the author wrote, the page only ever gets these tags and
@@ -108,7 +111,9 @@ function isExternal(href: string, siteOrigin: string | undefined) {
   }
 }
 
-function sanitize(html: string, siteOrigin: string | undefined) {
+type PostImages = ReadonlyMap<string, ResponsiveImage>;
+
+function sanitize(html: string, siteOrigin: string | undefined, images: PostImages) {
   return sanitizeHtml(html, {
     allowedTags,
     nonTextTags,
@@ -116,7 +121,8 @@ function sanitize(html: string, siteOrigin: string | undefined) {
     allowedAttributes: {
       // target, rel, loading and decoding are set by the transforms below, never taken from input.
       a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
+      // data-media marks an image of our library, set by the transform below (never from input).
+      img: ["src", "alt", "title", "width", "height", "loading", "decoding", "data-media"],
       th: ["align", "colspan", "rowspan", "scope"],
       td: ["align", "colspan", "rowspan"],
       abbr: ["title"],
@@ -153,6 +159,12 @@ function sanitize(html: string, siteOrigin: string | undefined) {
         const out: Record<string, string> = { alt: attribs.alt ?? "" };
         if (src) out.src = src;
         if (attribs.title) out.title = attribs.title;
+        const media = mediaNameFromUrl(src, siteOrigin);
+        if (media && images.has(media)) {
+          // Replaced by a <picture> once sanitized (withPictures).
+          out["data-media"] = media;
+          return { tagName, attribs: out };
+        }
         for (const size of ["width", "height"] as const) {
           const value = attribs[size];
           if (value && /^\d{1,4}$/.test(value)) out[size] = value;
@@ -225,13 +237,60 @@ function siteOriginFromEnv() {
   }
 }
 
-/** A post's content (markdown, or HTML from the creator pages) as safe HTML for the page. */
-export function renderPostHtml(content: string, options: { siteUrl?: string } = {}): string {
+const ENTITY_DECODE: Record<string, string> = {
+  "&amp;": "&",
+  "&quot;": '"',
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+function attributeOf(tag: string, name: string) {
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return value?.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ENTITY_DECODE[entity] ?? entity);
+}
+
+/**
+ * Library images become <picture> with AVIF and WebP copies, their real size and a placeholder.
+ * The tags matched here are the sanitizer's own output, with attributes it escaped.
+ */
+function withPictures(html: string, images: PostImages) {
+  if (images.size === 0) return html;
+  return html.replace(/<img\b[^>]*\sdata-media="([^"]+)"[^>]*>/g, (tag, name: string) => {
+    const image = images.get(name);
+    if (!image) return tag;
+    return pictureHtml(image, {
+      // The library's alt text stands in when the post gives none.
+      alt: attributeOf(tag, "alt") || image.alt,
+      title: attributeOf(tag, "title"),
+      sizes: IMAGE_SIZES.article,
+    });
+  });
+}
+
+/**
+ * A post's content (markdown, or HTML from the creator pages) as safe HTML for the page. With
+ * `images` (by file name, app/media/responsive.server), library images are made responsive.
+ */
+export function renderPostHtml(
+  content: string,
+  options: { siteUrl?: string; images?: PostImages } = {},
+): string {
   const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : siteOriginFromEnv();
+  const images = options.images ?? new Map();
   const html = HTML_DOCUMENT.test(content)
     ? content
     : (markdown.parse(content, { async: false }) as string);
-  return addHeadingIds(sanitize(html, siteOrigin));
+  return withPictures(addHeadingIds(sanitize(html, siteOrigin, images)), images);
+}
+
+/** Changes whenever an image of the post changes (new copies, new alt text). */
+function imagesKey(images: PostImages | undefined) {
+  if (!images || images.size === 0) return "";
+  const hash = createHash("sha1");
+  for (const [name, image] of [...images].sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(`${name}\0${image.srcSet}\0${image.sources.length}\0${image.alt}\0`);
+  }
+  return hash.digest("base64url");
 }
 
 const CACHE_LIMIT = 200;
@@ -243,10 +302,10 @@ const cache = new Map<string, string>();
  */
 export function renderPostHtmlCached(
   post: { id: number; updatedAt: Date | string; content: string },
-  options: { siteUrl?: string } = {},
+  options: { siteUrl?: string; images?: PostImages } = {},
 ): string {
   const version = post.updatedAt instanceof Date ? post.updatedAt.getTime() : post.updatedAt;
-  const key = `${post.id}:${version}`;
+  const key = `${post.id}:${version}:${imagesKey(options.images)}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);

@@ -5,6 +5,7 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { BrandMark } from "~/components/site-header";
 import type { FooterContent, FooterLink } from "~/content/footer";
 import { telHref } from "~/lib/phone";
+import type { ResponsiveImage } from "~/media/responsive";
 
 function FooterLinkItem({ link, className }: { link: FooterLink; className: string }) {
   if (link.external || /^https?:\/\//.test(link.href)) {
@@ -34,11 +35,13 @@ export function SiteFooter({
   siteName,
   tagline,
   logoUrl,
+  logo,
   footer,
 }: {
   siteName: string;
   tagline?: string;
   logoUrl?: string | null;
+  logo?: ResponsiveImage | null;
   footer: FooterContent;
 }) {
   const year = new Date().getFullYear();
@@ -50,7 +53,7 @@ export function SiteFooter({
       >
         <div className="lg:col-span-2">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
-            <BrandMark logoUrl={logoUrl} />
+            <BrandMark logoUrl={logoUrl} logo={logo} />
             {siteName}
           </Link>
           {tagline ? <p className="mt-1 text-sm text-slate-400">{tagline}</p> : null}

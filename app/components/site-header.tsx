@@ -2,8 +2,10 @@ import { Menu, Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { ConsultationDialog } from "~/components/forms/consultation-dialog";
+import { Picture } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { IMAGE_SIZES, type ResponsiveImage } from "~/media/responsive";
 
 export const ANCHOR_SCROLL_DELAY_MS = 100;
 
@@ -11,6 +13,8 @@ interface HeaderProps {
   siteName: string;
   /** The admin's logo (branding settings); the built-in mark when null. */
   logoUrl?: string | null;
+  /** The logo's responsive form, when it is a library image. */
+  logo?: ResponsiveImage | null;
   navItems: { label: string; url: string }[];
   user: { email: string; isAdmin: boolean } | null;
 }
@@ -85,7 +89,28 @@ function NavList({
 }
 
 /** The logo beside the site name: the uploaded one, or a sparkle on the brand gradient. */
-export function BrandMark({ logoUrl }: { logoUrl?: string | null }) {
+export function BrandMark({
+  logoUrl,
+  logo,
+  priority = false,
+}: {
+  logoUrl?: string | null;
+  logo?: ResponsiveImage | null;
+  /** In the header: the first thing on every page, so never lazy. */
+  priority?: boolean;
+}) {
+  if (logo) {
+    return (
+      <Picture
+        image={logo}
+        alt=""
+        sizes={IMAGE_SIZES.logo}
+        priority={priority}
+        className="size-8 shrink-0 rounded-lg object-contain"
+        testId="site-logo"
+      />
+    );
+  }
   if (logoUrl) {
     return (
       <img
@@ -103,7 +128,7 @@ export function BrandMark({ logoUrl }: { logoUrl?: string | null }) {
   );
 }
 
-export function SiteHeader({ siteName, logoUrl, navItems, user }: HeaderProps) {
+export function SiteHeader({ siteName, logoUrl, logo, navItems, user }: HeaderProps) {
   const location = useLocation();
   // The menu belongs to the page it was opened on, so it closes whenever the page changes.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -138,7 +163,7 @@ export function SiteHeader({ siteName, logoUrl, navItems, user }: HeaderProps) {
         className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8"
       >
         <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-ink">
-          <BrandMark logoUrl={logoUrl} />
+          <BrandMark logoUrl={logoUrl} logo={logo} priority />
           <span className="truncate">{siteName}</span>
         </Link>
         <NavList

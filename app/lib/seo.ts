@@ -23,7 +23,8 @@ export function seo(
     title: string;
     description: string;
     path: string;
-    image?: string;
+    /** An address, or the 1200 × 630 link-preview crop of a library image. */
+    image?: string | { url: string; width: number; height: number };
     type?: "website" | "article";
     noindex?: boolean;
   },
@@ -31,11 +32,18 @@ export function seo(
   const { siteUrl, siteName } = rootData(matches);
   const url = `${siteUrl}${page.path}`;
   const title = page.title.includes(siteName) ? page.title : `${page.title} | ${siteName}`;
-  const image = page.image
-    ? page.image.startsWith("http")
-      ? page.image
-      : `${siteUrl}${page.image}`
+  const given = typeof page.image === "string" ? page.image : page.image?.url;
+  const image = given
+    ? given.startsWith("http")
+      ? given
+      : `${siteUrl}${given}`
     : `${siteUrl}/images/og-default.png`;
+  const size =
+    typeof page.image === "object"
+      ? page.image
+      : page.image
+        ? undefined
+        : { width: 1200, height: 630 };
   return [
     { title },
     { name: "description", content: page.description },
@@ -46,6 +54,12 @@ export function seo(
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(size
+      ? [
+          { property: "og:image:width", content: String(size.width) },
+          { property: "og:image:height", content: String(size.height) },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },

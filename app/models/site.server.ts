@@ -13,6 +13,8 @@ import { getDatabase, getDb } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
 import { announceContentChange } from "~/lib/content-changes.server";
 import { logger } from "~/lib/logger.server";
+import type { ResponsiveImage } from "~/media/responsive";
+import { resolveImages } from "~/media/responsive.server";
 
 /**
  * Public pages read site content through a short-lived in-process cache. After every admin write,
@@ -108,6 +110,23 @@ export function siteNameFrom(settings: Map<string, string>) {
 export function logoUrlFrom(settings: Map<string, string>) {
   const value = settings.get("logo_url")?.trim() ?? "";
   return /^https:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)\S*$/.test(value) ? value : null;
+}
+
+/**
+ * The logo as the header and footer show it: responsive when it is a library image (the admin
+ * may have uploaded a 2,000-pixel file for a 32-pixel mark), the address as it is otherwise.
+ */
+export async function siteLogo(
+  settings: Map<string, string>,
+): Promise<{ url: string; image: ResponsiveImage | null } | null> {
+  const url = logoUrlFrom(settings);
+  if (!url) return null;
+  const image = await withFallback(
+    `logo ${url}`,
+    async () => (await resolveImages([url])).get(url)?.image ?? null,
+    null,
+  );
+  return { url, image };
 }
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;

@@ -1,5 +1,7 @@
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { Picture } from "~/components/responsive-image";
+import { IMAGE_SIZES, type ResponsiveImage } from "~/media/responsive";
 
 /** What a blog card shows; the loader prepares it (excerpt fallback, image, reading time, date). */
 export interface PostCardData {
@@ -7,6 +9,8 @@ export interface PostCardData {
   title: string;
   excerpt: string;
   image: string;
+  /** The responsive form of `image` when it is a library image. */
+  picture: ResponsiveImage | null;
   /** ISO time, for the <time> element. */
   publishedAt: string;
   /** The date as shown, formatted on the server so both renders agree. */
@@ -15,22 +19,46 @@ export interface PostCardData {
   category: { name: string; slug: string } | null;
 }
 
-/** One post in the blog list: picture, category badge, title, excerpt, date, reading time, link. */
-export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+const IMAGE_CLASS =
+  "size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]";
+
+/**
+ * One post in the blog list: picture, category badge, title, excerpt, date, reading time, link.
+ * `priority` is for the first card, the list's largest image above the fold.
+ */
+export function PostCard({
+  post,
+  eager = false,
+  priority = false,
+}: {
+  post: PostCardData;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const href = `/blog/${encodeURIComponent(post.slug)}`;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       {/* Decorative: the title next to it says what the post is. */}
       <div className="aspect-[16/9] overflow-hidden bg-indigo-50">
-        <img
-          src={post.image}
-          alt=""
-          width={640}
-          height={360}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        />
+        {post.picture ? (
+          <Picture
+            image={post.picture}
+            alt=""
+            sizes={IMAGE_SIZES.card}
+            priority={priority}
+            className={IMAGE_CLASS}
+          />
+        ) : (
+          <img
+            src={post.image}
+            alt=""
+            width={640}
+            height={360}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className={IMAGE_CLASS}
+          />
+        )}
       </div>
       <div className="flex flex-1 flex-col p-6">
         {post.category ? (

@@ -1,6 +1,8 @@
 import { ArrowRight, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { Picture } from "~/components/responsive-image";
 import { formatDate } from "~/lib/dates";
+import { IMAGE_SIZES, type ResponsiveImage } from "~/media/responsive";
 
 export interface RelatedPost {
   slug: string;
@@ -9,6 +11,7 @@ export interface RelatedPost {
   publishedAt: string | null;
   minutes: number;
   imageUrl: string | null;
+  image: ResponsiveImage | null;
 }
 
 /** Up to two more posts of the same category, below the article. */
@@ -27,7 +30,14 @@ export function PostRelated({ posts }: { posts: RelatedPost[] }) {
                 to={`/blog/${encodeURIComponent(post.slug)}`}
                 className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
               >
-                {post.imageUrl ? (
+                {post.image ? (
+                  <Picture
+                    image={post.image}
+                    alt=""
+                    sizes={IMAGE_SIZES.related}
+                    className="aspect-[16/9] h-auto w-full object-cover"
+                  />
+                ) : post.imageUrl ? (
                   <img
                     src={post.imageUrl}
                     alt=""

@@ -8,6 +8,7 @@ import { Section } from "~/components/marketing/section";
 import { buttonVariants } from "~/components/ui/button";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
+import { resolveImages } from "~/media/responsive.server";
 import {
   BLOG_MAX_PAGE,
   BLOG_PAGE_SIZE,
@@ -69,12 +70,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     categories = found;
     hasMore = list.hasMore && page < BLOG_MAX_PAGE;
+    const images = await resolveImages(list.posts.map((post) => post.featuredImageUrl?.trim()));
     posts = list.posts.map((post, index) => {
+      const image = cardImage(post, index);
       return {
         slug: post.slug,
         title: post.title,
         excerpt: cardExcerpt(post),
-        image: cardImage(post, index),
+        image,
+        picture: images.get(image)?.image ?? null,
         publishedAt: post.publishedAt.toISOString(),
         publishedLabel: dateFormat.format(post.publishedAt),
         readingMinutes: readingMinutes(post.contentLength),
@@ -152,7 +156,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             <ul ref={list} className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {posts.map((post, index) => (
                 <li key={post.slug}>
-                  <PostCard post={post} eager={index < 3} />
+                  <PostCard post={post} eager={index < 3} priority={index === 0} />
                 </li>
               ))}
             </ul>

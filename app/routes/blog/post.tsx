@@ -6,10 +6,13 @@ import { renderPostHtmlCached } from "~/blog/render.server";
 import { postVisitorKey } from "~/blog/visitor.server";
 import { PostMeta } from "~/components/blog/post-meta";
 import { PostRelated } from "~/components/blog/post-related";
+import { Picture, preloadImage } from "~/components/responsive-image";
 import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
 import { rootData, seo } from "~/lib/seo";
+import { IMAGE_SIZES } from "~/media/responsive";
+import { imagesByName, mediaNamesIn, resolveImages } from "~/media/responsive.server";
 import {
   getPublishedPostBySlug,
   listRelatedPosts,
@@ -57,6 +60,13 @@ async function loadPost({ request, params }: Route.LoaderArgs) {
     if (visitor) views = (await recordPostView(db, post.id, visitor)) ?? views;
   }
   const related = await listRelatedPosts(db, post);
+  const featuredUrl = safeImageUrl(post.featuredImageUrl);
+  const relatedUrls = related.map((r) => safeImageUrl(r.featuredImageUrl));
+  const [images, bodyImages] = await Promise.all([
+    resolveImages([featuredUrl, ...relatedUrls]),
+    imagesByName(mediaNamesIn(post.content)),
+  ]);
+  const featured = featuredUrl ? images.get(featuredUrl) : undefined;
 
   return data(
     {
@@ -71,19 +81,26 @@ async function loadPost({ request, params }: Route.LoaderArgs) {
         category: post.category,
         publishedAt: post.publishedAt?.toISOString() ?? null,
         updatedAt: post.updatedAt.toISOString(),
-        imageUrl: safeImageUrl(post.featuredImageUrl),
+        imageUrl: featuredUrl,
+        image: featured?.image ?? null,
+        imageAlt: featured?.alt ?? "",
+        linkPreview: featured?.preview ?? null,
         views,
         minutes: readingMinutes(post.content),
-        html: renderPostHtmlCached(post),
+        html: renderPostHtmlCached(post, { images: bodyImages }),
       },
-      related: related.map((r) => ({
-        slug: r.slug,
-        title: r.title,
-        excerpt: r.excerpt || plainExcerpt(r.content),
-        publishedAt: r.publishedAt?.toISOString() ?? null,
-        minutes: readingMinutes(r.content),
-        imageUrl: safeImageUrl(r.featuredImageUrl),
-      })),
+      related: related.map((r, index) => {
+        const imageUrl = relatedUrls[index] ?? null;
+        return {
+          slug: r.slug,
+          title: r.title,
+          excerpt: r.excerpt || plainExcerpt(r.content),
+          publishedAt: r.publishedAt?.toISOString() ?? null,
+          minutes: readingMinutes(r.content),
+          imageUrl,
+          image: imageUrl ? (images.get(imageUrl)?.image ?? null) : null,
+        };
+      }),
     },
     {
       // The count is per request, so no shared cache may answer for this page.
@@ -113,10 +130,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       title: post.metaTitle,
       description: post.description,
       path: `/blog/${encodeURIComponent(params.slug)}`,
-      image: post.imageUrl ?? undefined,
+      image: post.linkPreview ?? post.imageUrl ?? undefined,
       type: "article",
       noindex: preview,
     }),
+    ...(post.image ? [preloadImage(post.image, IMAGE_SIZES.article)] : []),
     ...(post.publishedAt
       ? [{ property: "article:published_time", content: post.publishedAt }]
       : []),
@@ -169,7 +187,9 @@ function ArticleJsonLd({ post }: { post: PostData }) {
     "@type": "Article",
     headline: post.metaTitle,
     description: post.description,
-    ...(post.imageUrl ? { image: [absoluteUrl(siteUrl, post.imageUrl)] } : {}),
+    ...(post.imageUrl
+      ? { image: [post.linkPreview?.url ?? absoluteUrl(siteUrl, post.imageUrl)] }
+      : {}),
     ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
     dateModified: post.updatedAt,
     ...(post.category ? { articleSection: post.category.name } : {}),
@@ -234,10 +254,20 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-          {post.imageUrl ? (
+          {post.image ? (
+            <div className="mb-10">
+              <Picture
+                image={post.image}
+                alt={post.image.alt}
+                sizes={IMAGE_SIZES.article}
+                priority
+                className="aspect-[16/9] h-auto w-full rounded-2xl border border-line object-cover"
+              />
+            </div>
+          ) : post.imageUrl ? (
             <img
               src={post.imageUrl}
-              alt=""
+              alt={post.imageAlt}
               className="mb-10 aspect-[16/9] w-full rounded-2xl border border-line object-cover"
               fetchPriority="high"
             />
