@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminSession,
@@ -278,5 +279,96 @@ describe("the blog manager", () => {
     await page.goto("/blog");
     await page.getByText(TITLE, { exact: true }).first().waitFor(SLOW);
     expect(await page.getByText("Welcome to Our Blog", { exact: true }).count()).toBeGreaterThan(0);
+  });
+
+  it("warns about images without alt text on a post to publish, until they are described", async () => {
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: "#3366cc" },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = await context.request.post(`${own.url}/admin/media/upload`, {
+      headers: { Accept: "application/json" },
+      multipart: { file: { name: "harbour.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
+    expect(upload.status()).toBe(201);
+    const { name, url } = (await upload.json()) as { name: string; url: string };
+
+    await openBlog("?view=new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Harbour Days");
+    const content = page.getByRole("textbox", { name: "Content", exact: true });
+    await content.fill("We sailed at dawn.");
+    await page.getByRole("button", { name: "Choose image", exact: true }).click();
+    const picker = page.getByRole("dialog", { name: "Choose a featured image" });
+    const choice = picker.getByRole("button", { name: `Use ${name}` });
+    // The picker shows a small copy and hands back the full image.
+    expect(await choice.locator("img").getAttribute("src")).toMatch(/-w320\.webp$/);
+    await choice.click();
+    await picker.waitFor({ state: "detached" });
+    expect(
+      await page.getByRole("textbox", { name: "Featured image", exact: true }).inputValue(),
+    ).toBe(url);
+
+    const warning = page.getByRole("status").filter({ hasText: "no alt text" });
+    const status = page.getByRole("combobox", { name: "Status", exact: true });
+    await status.selectOption("published");
+    await expect
+      .poll(() => warning.textContent(), SLOW)
+      .toMatch(
+        /^An image has no alt text: the featured image \(harbour\.jpg\)\. Add it in the media library/,
+      );
+    // A draft is not yet seen by anyone.
+    await status.selectOption("draft");
+    await expect.poll(() => warning.count()).toBe(0);
+    await status.selectOption("published");
+    await content.fill("We sailed at dawn.\n\n![](https://images.example.com/boat.png)");
+    await expect
+      .poll(() => warning.textContent(), SLOW)
+      .toContain(
+        "Some images have no alt text: the featured image (harbour.jpg); boat.png in the content.",
+      );
+    await content.fill(
+      "We sailed at dawn.\n\n![A boat at dawn](https://images.example.com/boat.png)",
+    );
+    await expect
+      .poll(() => warning.textContent(), SLOW)
+      .toContain("An image has no alt text: the featured image");
+    // Advice only: the post saves.
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Blog post created successfully");
+
+    await openAdminTab(page, "/admin/media", "Media library");
+    await waitForRouterHydration(page);
+    const card = page.getByRole("listitem", { name: "harbour.jpg", exact: true });
+    await card.getByRole("button", { name: "Edit alt text of harbour.jpg" }).click();
+    const altDialog = page.getByRole("dialog", { name: "Alt text" });
+    await altDialog.getByLabel("Alt text", { exact: true }).fill("Boats in the harbour at dawn");
+    await altDialog.getByRole("button", { name: "Save alt text" }).click();
+    await altDialog.waitFor({ state: "detached", ...SLOW });
+
+    await openBlog();
+    // The editor asks the library for the alt texts of the post's images as it opens.
+    const lookedUp = page.waitForResponse((response) => {
+      const address = new URL(response.url());
+      return address.pathname === "/admin/blog/media" && address.searchParams.has("names");
+    });
+    await postRow("Harbour Days").getByRole("button", { name: "Edit Harbour Days" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit post" });
+    const editorWarning = editor.getByRole("status").filter({ hasText: "no alt text" });
+    // The same photo in the body is described by the library's alt text too.
+    await editor
+      .getByRole("textbox", { name: "Content", exact: true })
+      .fill(`We sailed at dawn.\n\n![](${url})`);
+    expect((await lookedUp).status()).toBe(200);
+    await page.waitForTimeout(500);
+    expect(await editorWarning.count()).toBe(0);
+    await editor
+      .getByRole("textbox", { name: "Content", exact: true })
+      .fill(`We sailed at dawn.\n\n![](${url})\n\n<img src="/images/missing-alt.png">`);
+    await expect
+      .poll(() => editorWarning.textContent(), SLOW)
+      .toMatch(/^An image has no alt text: missing-alt\.png in the content\./);
+    // The page's earlier duplicate-slug test logged its 409.
+    expectCleanPage(page, [/status of 409/]);
   });
 });

@@ -30,6 +30,11 @@ export const calls: AdminCall[] = [
     path: "/admin/blog/media?offset=0",
   },
   {
+    name: "look up library files' alt texts for the editor's warning",
+    method: "GET",
+    path: "/admin/blog/media?names=1763700000000-0123456789abcdef.jpg",
+  },
+  {
     name: "seed the sample content",
     method: "POST",
     path: "/admin/blog",

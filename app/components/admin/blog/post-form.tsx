@@ -15,6 +15,7 @@ import {
   POST_STATUSES,
   slugPreview,
 } from "~/schemas/admin/blog";
+import { AltTextWarning } from "./alt-text-warning";
 import { ImagePicker } from "./image-picker";
 
 export const statusLabels: Record<BlogPostStatus, string> = {
@@ -322,6 +323,11 @@ export function PostForm({
           />
         </FieldShell>
       </div>
+      <AltTextWarning
+        featuredImageUrl={values.featuredImageUrl}
+        content={values.content}
+        active={values.status === "published"}
+      />
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
         {!ready ? (
           <p className="text-sm text-muted sm:mr-auto">Add a title and content to save the post.</p>
