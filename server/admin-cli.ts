@@ -1,54 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { getAuth } from "~/auth/auth.server";
+import { getDb } from "~/db/client.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
-import {
-  acquireDataDirLock,
-  DataDirLockedError,
-  type LockInfo,
-  readLiveLock,
-} from "~/lib/data-dir-lock.server";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-account.server";
 import { adminAccountSchema, fieldErrors } from "~/schemas/auth";
-import { ADMIN_TOKEN_HEADER } from "./admin-endpoint";
+import { CliError, callServer, type ServerEndpoint, withDatabase } from "./cli-database";
 
 const USAGE = `Usage: ADMIN_PASSWORD=<password> npm run admin -- create --email <address>
 
 Creates a verified admin account, or makes an existing account an admin and sets its password.
 Works whether or not the server is running.`;
 
-class CliError extends Error {}
-
 type Result = { email: string; created: boolean };
 
-async function viaRunningServer(env: Env, info: LockInfo, input: unknown): Promise<Result> {
-  const token = fs.readFileSync(path.join(env.DATA_DIR, "admin-command.token"), "utf8").trim();
-  let response: globalThis.Response;
-  try {
-    response = await fetch(`${info.adminUrl}/create`, {
-      method: "POST",
-      headers: { "content-type": "application/json", [ADMIN_TOKEN_HEADER]: token },
-      body: JSON.stringify(input),
-    });
-  } catch (error) {
-    throw new CliError(
-      `The server (process ${info.pid}) holds the data directory but does not answer at ${info.adminUrl}: ${(error as Error).message}`,
-    );
-  }
+async function viaRunningServer(server: ServerEndpoint, input: unknown): Promise<Result> {
+  const response = await callServer(server, "/create", input);
   const body = (await response.json().catch(() => ({}))) as Partial<Result> & { error?: string };
   if (!response.ok) throw new CliError(body.error ?? `The server answered ${response.status}`);
   return body as Result;
-}
-
-async function directly(env: Env, input: { email: string; password: string }): Promise<Result> {
-  // Imported here so that a command sent to a running server never loads the database code.
-  const { openServices } = await import("./app");
-  const services = await openServices(env);
-  try {
-    return await createOrPromoteAdmin(services.auth, services.database.db, input);
-  } finally {
-    await services.close();
-  }
 }
 
 async function createAdmin(env: Env, email: string | undefined, password: string | undefined) {
@@ -63,30 +33,10 @@ async function createAdmin(env: Env, email: string | undefined, password: string
     );
   }
   const input = { email: parsed.data.email, password: parsed.data.password };
-  if (env.DATABASE_URL) return directly(env, input);
-
-  // Wait a little for another admin command; go through the server when one runs.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const holder = readLiveLock(env.DATA_DIR);
-    if (holder?.holder === "server" && holder.adminUrl) return viaRunningServer(env, holder, input);
-    if (!holder) {
-      let lock: ReturnType<typeof acquireDataDirLock> | undefined;
-      try {
-        lock = acquireDataDirLock(env.DATA_DIR, "admin-command");
-      } catch (error) {
-        if (!(error instanceof DataDirLockedError)) throw error;
-      }
-      if (lock) {
-        try {
-          return await directly(env, input);
-        } finally {
-          lock.release();
-        }
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new CliError("The data directory stayed busy; try again in a moment.");
+  return withDatabase(env, {
+    direct: () => createOrPromoteAdmin(getAuth(), getDb(), input),
+    viaServer: (server) => viaRunningServer(server, input),
+  });
 }
 
 /** `npm run admin -- …`; returns the exit code. */

@@ -3,7 +3,10 @@ import express, { type Router } from "express";
 import { getAuth } from "~/auth/auth.server";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { reprocessImages } from "~/media/reprocess.server";
 import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-account.server";
+import { invalidateSiteCache } from "~/models/site.server";
+import type { ReprocessLine } from "./media-cli";
 
 export const ADMIN_TOKEN_HEADER = "x-admin-command-token";
 
@@ -52,6 +55,25 @@ export function adminCommandRouter(token: string): Router {
       logger.error({ err: error }, "admin command failed");
       res.status(500).json({ error: "The server could not set up the admin account" });
     }
+  });
+  // `npm run media:reprocess` while the server holds the embedded database: the work runs here,
+  // and each finished image is streamed back as a line of JSON for the command's progress line.
+  router.post("/media/reprocess", express.json({ limit: "1kb" }), async (_req, res) => {
+    res.status(200).set({ "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" });
+    const send = (line: ReprocessLine) => res.write(`${JSON.stringify(line)}\n`);
+    try {
+      const summary = await reprocessImages((progress) => send({ type: "progress", ...progress }));
+      if (summary.processed > 0) invalidateSiteCache();
+      logger.info(
+        { processed: summary.processed, failed: summary.failed.length },
+        "media reprocessed",
+      );
+      send({ type: "summary", ...summary });
+    } catch (error) {
+      logger.error({ err: error }, "media reprocessing failed");
+      send({ type: "error", error: "The server could not finish reprocessing; see its log." });
+    }
+    res.end();
   });
   return router;
 }

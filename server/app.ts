@@ -33,6 +33,7 @@ import { adminCommandRouter } from "./admin-endpoint";
 import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
 
 export { runAdminCli } from "./admin-cli";
+export { runMediaReprocessCli } from "./media-cli";
 
 declare module "react-router" {
   interface AppLoadContext {
