@@ -551,10 +551,7 @@ async function runOnce(backend) {
     } finally {
       exitCode = await server.stop();
     }
-    const errorLines = server
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+    const errorLines = server.errorLines();
     const rows = await readRows(backend);
     const checks = verify(jobs, rows);
     checks.push([exitCode === 0, `server stopped cleanly on SIGTERM (exit ${exitCode})`]);

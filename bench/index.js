@@ -18,12 +18,18 @@ import { writeReport } from "./report.js";
 const STEPS = [
   { name: "pages", script: "bench/pages.js", what: "public pages: throughput and latency" },
   { name: "lighthouse", script: "bench/lighthouse.js", what: "Lighthouse and JavaScript sizes" },
+  { name: "media", script: "bench/media.js", what: "uploads while serving" },
   { name: "forms-load", script: "bench/forms-load.js", what: "form submissions under load" },
   { name: "blog", script: "bench/blog.js", what: "the blog with many posts" },
 ];
 
 // Build once before anything is timed (and before steps could race to build).
 ensureBuild();
+// Which build a step measured: a step rebuilds when the sources changed since (someone editing
+// in the same tree), and then its figures are not of the same code as the steps before it.
+const buildStamp = path.join(root, "build", ".source-hash");
+const currentBuild = () =>
+  fs.existsSync(buildStamp) ? fs.readFileSync(buildStamp, "utf8").trim().slice(0, 12) : null;
 printHeader("npm run bench");
 const run = {
   started: new Date().toISOString(),
@@ -34,6 +40,30 @@ const run = {
   steps: [],
 };
 
+// Was the machine shared? The load average counts the benchmark's own processes too, so each
+// step measures instead the CPU time the whole machine used (/proc/stat) minus what the step's
+// processes used (this process's reaped children, /proc/self/stat): the rest is other work.
+// Linux only (null elsewhere); both count in clock ticks of 1/100 s.
+const TICKS_PER_SECOND = 100;
+function cpuSeconds() {
+  try {
+    const machine = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = machine.slice(1).map(Number);
+    const self = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return {
+      machineBusy: (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND,
+      // utime, stime, cutime, cstime: fields 14 to 17, counted from the state (field 3).
+      ours:
+        self
+          .slice(11, 15)
+          .map(Number)
+          .reduce((a, b) => a + b, 0) / TICKS_PER_SECOND,
+    };
+  } catch {
+    return null;
+  }
+}
+
 // Figures from an earlier run must not pass for this run's.
 fs.mkdirSync(resultsDir, { recursive: true });
 for (const step of STEPS) fs.rmSync(path.join(resultsDir, `${step.name}.json`), { force: true });
@@ -41,12 +71,23 @@ for (const step of STEPS) fs.rmSync(path.join(resultsDir, `${step.name}.json`), 
 for (const step of STEPS) {
   console.log(`\n=== ${step.what} (${step.script}) ===\n`);
   const started = Date.now();
+  const cpuBefore = cpuSeconds();
   const child = spawnSync(process.execPath, [step.script], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, BENCH_QUICK: quick ? "1" : "0" },
   });
   const exitCode = child.status ?? 1;
+  const cpuAfter = cpuSeconds();
+  const wallSeconds = (Date.now() - started) / 1000;
+  const otherWorkCores =
+    cpuBefore && cpuAfter
+      ? +Math.max(
+          0,
+          (cpuAfter.machineBusy - cpuBefore.machineBusy - (cpuAfter.ours - cpuBefore.ours)) /
+            wallSeconds,
+        ).toFixed(2)
+      : null;
   const wrote = fs.existsSync(path.join(resultsDir, `${step.name}.json`));
   run.steps.push({
     name: step.name,
@@ -54,6 +95,9 @@ for (const step of STEPS) {
     signal: child.signal,
     seconds: Math.round((Date.now() - started) / 1000),
     wroteResult: wrote,
+    build: currentBuild(),
+    // Cores that other work kept busy on average while the step ran (0 on a quiet machine).
+    otherWorkCores,
   });
 }
 run.finished = new Date().toISOString();

@@ -180,10 +180,7 @@ async function main() {
     await nginx?.stop();
     nginx = null;
     const exitCode = await server.stop();
-    const logged = server
-      .output()
-      .split("\n")
-      .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+    const logged = server.errorLines();
     server = null;
 
     const written = writeResult("pages", {

@@ -1,10 +1,7 @@
 // The production server as the benchmarks start it: its own port and data, ready when /readyz is.
 import { spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { collectOutput, root } from "./common.js";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -39,32 +36,31 @@ export async function startBenchServer({ dataDir, databaseUrl, env: extra = {}, 
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output}`);
+      throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output()}`);
     }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server was not ready within 60 s:\n${output}`);
+      throw new Error(`The server was not ready within 60 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
-    output: () => output,
+    output,
+    /** The log lines of level error or fatal (pino's 50 and 60): none is expected in a run. */
+    errorLines: () =>
+      output()
+        .split("\n")
+        .filter((line) => line.includes('"level":50') || line.includes('"level":60')),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
