@@ -207,6 +207,24 @@ describe("information pages on a desktop screen", () => {
     await page.close();
   });
 
+  it("the legal Back button returns to our page after a full page load too", async () => {
+    const page = await newPage(context);
+    await page.goto("/about");
+    await page.getByRole("heading", { level: 1, name: `About ${defaultSiteName}` }).waitFor();
+    // A full load (a link opened without the app's router), as a visitor gets from a bookmark
+    // bar, a reload or a page whose JavaScript had not loaded yet.
+    await page.evaluate(() => {
+      window.location.href = "/privacy-policy";
+    });
+    await page.waitForURL("**/privacy-policy");
+    await waitForHydration(page, "main button");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.waitForURL("**/about");
+    await page.getByRole("heading", { level: 1, name: `About ${defaultSiteName}` }).waitFor();
+    expectCleanPage(page);
+    await page.close();
+  });
+
   it("the legal Back button goes home when the page was opened directly", async () => {
     const page = await newPage(context);
     await page.goto("/terms-of-service");

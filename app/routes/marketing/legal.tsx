@@ -182,7 +182,23 @@ function Block({ block, company }: { block: LegalBlock; company: CompanyDetails 
   }
 }
 
-/** Goes back in history; with nothing to go back to (a page opened directly), goes home. */
+/**
+ * Whether the page before this one in the tab's history is one of ours: a move inside the app
+ * (React Router numbers its entries; 0 is the first page it loaded), or a full page load that came
+ * from this site (a same-origin referrer with an entry behind it).
+ */
+function cameFromThisSite() {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (typeof idx === "number" && idx > 0) return true;
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Goes back in history when the visitor came from a page of ours; otherwise goes home. */
 function BackButton() {
   const navigate = useNavigate();
   return (
@@ -190,9 +206,7 @@ function BackButton() {
       type="button"
       variant="outline"
       onClick={() => {
-        // React Router numbers its history entries; 0 is the first page of this visit.
-        const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-        if (typeof idx === "number" && idx > 0) navigate(-1);
+        if (cameFromThisSite()) navigate(-1);
         else navigate("/");
       }}
     >
