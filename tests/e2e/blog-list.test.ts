@@ -193,6 +193,33 @@ describe("the blog list", () => {
     expectCleanPage(page);
   });
 
+  it("filters as the visitor types, keeping the URL in step and one history entry per search", async () => {
+    const page = await open("/blog");
+    await waitForRouterHydration(page);
+    const box = page.getByRole("searchbox", { name: "Search articles" });
+    const entries = () => page.evaluate(() => window.history.length);
+    const before = await entries();
+    await box.pressSequentially("restaurant", { delay: 40 });
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("restaurant");
+    await expect.poll(() => cardTitles(page)).toEqual(["Chatbots for restaurants"]);
+    // The box keeps the focus and the text while the list changes under it.
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await box.inputValue()).toBe("restaurant");
+
+    await box.fill("zebra");
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("zebra");
+    await expect
+      .poll(() => page.getByText("No posts found", { exact: true }).isVisible())
+      .toBe(true);
+    await box.fill("");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(await page.getByRole("article").count()).toBeGreaterThan(1);
+
+    // The whole run of typing made one history entry, not one per pause.
+    expect(await entries()).toBe(before + 1);
+    expectCleanPage(page);
+  });
+
   it("works without JavaScript: search form and Load More are plain GETs", async () => {
     const page = await open("/blog", false);
     await page.getByRole("link", { name: "Load More Posts", exact: true }).click();

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
@@ -22,10 +23,41 @@ export function blogListHref({
   return search ? `/blog?${search}` : "/blog";
 }
 
-/** A GET search form: the text lands in ?q=, the chosen category is kept. */
+/** How long typing must pause before the list follows it. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A GET search form: the text lands in ?q=, the chosen category is kept. With JavaScript the list
+ * follows the text as the visitor types (after a pause, one history entry per search: later
+ * keystrokes replace it); without, the Search button submits it.
+ */
 export function ListSearch({ q, category }: { q: string; category: string | null }) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const typing = useRef(false);
+  const shown = useRef(q);
+  shown.current = q;
+
+  // Back, Forward or a category link changed the search: show it, unless the visitor is typing
+  // (the box then leads, and a trimmed ?q= must not eat a space just typed).
+  useEffect(() => {
+    const box = input.current;
+    if (box && document.activeElement !== box && box.value !== q) box.value = q;
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
   return (
-    <Form method="get" action="/blog" role="search" className="mx-auto flex max-w-2xl gap-2">
+    <Form
+      method="get"
+      action="/blog"
+      role="search"
+      className="mx-auto flex max-w-2xl gap-2"
+      onSubmit={() => {
+        clearTimeout(timer.current);
+        typing.current = false;
+      }}
+    >
       <label htmlFor="blog-search" className="sr-only">
         Search articles
       </label>
@@ -35,14 +67,30 @@ export function ListSearch({ q, category }: { q: string; category: string | null
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
         />
         <Input
+          ref={input}
           id="blog-search"
           type="search"
           name="q"
           defaultValue={q}
-          key={q}
           maxLength={200}
           placeholder="Search articles..."
           className="h-11 pl-9"
+          onChange={(event) => {
+            const text = event.currentTarget.value.trim();
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              if (text === shown.current) return;
+              // The first search of a run of typing is a new history entry; the rest replace it.
+              navigate(blogListHref({ q: text, category }), {
+                replace: typing.current,
+                preventScrollReset: true,
+              });
+              typing.current = true;
+            }, SEARCH_DEBOUNCE_MS);
+          }}
+          onBlur={() => {
+            typing.current = false;
+          }}
         />
       </div>
       {category ? <input type="hidden" name="category" value={category} /> : null}
