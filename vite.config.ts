@@ -13,13 +13,28 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? { input: "./server/app.ts" }
       : {
           output: {
+            // The shared pieces are named after every route that loads them; a short name will do.
+            chunkFileNames: (chunk) =>
+              chunk.name.startsWith("shared~")
+                ? "assets/shared-[hash].js"
+                : "assets/[name]-[hash].js",
             codeSplitting: {
-              // The layout every page loads (header, footer, toasts and what they import) in one
-              // chunk rather than twenty tiny ones: each file costs its own request and gzip frame.
+              // The layout every page loads (header, footer, toasts, React DOM's small shared part
+              // and what they import) in one chunk rather than twenty tiny ones: each file costs its
+              // own request and gzip frame.
               groups: [
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/](site-header|site-footer|toaster)|lib[\\/]nonce)/,
+                  test: /app[\\/](components[\\/](site-header|site-footer|toaster)|lib[\\/]nonce)|node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)/,
+                },
+                // Small pieces many pages share (icons of a few hundred bytes each, the page
+                // section and banner, the spinner, the meta helper): a file per set of pages that
+                // use them, not one each; small sets merge with their nearest neighbour.
+                {
+                  name: "shared",
+                  test: /node_modules[\\/]lucide-react[\\/]|app[\\/](components[\\/](ui[\\/]spinner|marketing[\\/](section|cta-banner))|lib[\\/]seo)/,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 6144,
                 },
               ],
             },
