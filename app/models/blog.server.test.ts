@@ -96,6 +96,19 @@ describe.each(backends)("the public blog list on %s", (backend) => {
     expect(single.posts.map((p) => p.slug)).toEqual(["chatbots-restaurants", "voice-agents"]);
   });
 
+  it("finds a word still being typed, alone or after finished words, and only as the last word", async () => {
+    const slugs = async (q: string) =>
+      (await listPublishedPosts({ q }, database.db)).posts.map((p) => p.slug).sort();
+    expect(await slugs("resta")).toEqual(["chatbots-restaurants", "voice-agents"]);
+    expect(await slugs("invo")).toEqual(["invoices"]);
+    expect(await slugs("answer every ca")).toEqual(["voice-agents"]);
+    // Only the last word counts as begun: a cut-off word before it must still be whole.
+    expect(await slugs("resta ord")).toEqual([]);
+    // A negated or quoted last word is not a beginning.
+    expect(await slugs("restaurant -voi")).toEqual(["chatbots-restaurants", "voice-agents"]);
+    expect(await slugs('"voice ag"')).toEqual([]);
+  });
+
   it("takes what people type: quotes, a minus, stray symbols, blank text", async () => {
     const minus = await listPublishedPosts({ q: "restaurant -voice" }, database.db);
     expect(minus.posts.map((p) => p.slug)).toEqual(["chatbots-restaurants"]);

@@ -47,6 +47,30 @@ export function normalizeQuery(q: string | null | undefined): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
+/** The last word of a search, when it is a plain word (not negated, not inside quotes). */
+function lastPlainWord(query: string) {
+  if ((query.match(/"/g) ?? []).length % 2 === 1) return null;
+  const match = /(?:^|\s)([\p{L}\p{N}]+)$/u.exec(query);
+  return match?.[1] ? { word: match[1], rest: query.slice(0, match.index).trim() } : null;
+}
+
+/**
+ * The search as PostgreSQL runs it: the words as typed (English stemming, quotes and a minus as
+ * web search engines take them), or the last word as the beginning of a word, since the list
+ * follows the box as people type ("harb" finds "harbour" before the word is finished). The
+ * prefix uses the 'simple' configuration: no stemming or stop words for a word cut short.
+ */
+function searchQuery(query: string): SQL {
+  const whole = sql`websearch_to_tsquery('english', ${query})`;
+  const last = lastPlainWord(query);
+  if (!last) return whole;
+  const prefix = sql`to_tsquery('simple', ${`${last.word.toLowerCase()}:*`})`;
+  const started = last.rest
+    ? sql`(websearch_to_tsquery('english', ${last.rest}) && ${prefix})`
+    : prefix;
+  return sql`(${whole} || ${started})`;
+}
+
 /**
  * Published posts, newest first, or with a search text the best matches first (PostgreSQL full-text
  * search over the generated `search_vector`: title weighs most, then excerpt, then body; English
@@ -59,7 +83,7 @@ export async function listPublishedPosts(
   db: Db = getDb(),
 ): Promise<PostList> {
   const query = normalizeQuery(q);
-  const tsquery = query ? sql`websearch_to_tsquery('english', ${query})` : null;
+  const tsquery = query ? searchQuery(query) : null;
   const conditions: SQL[] = [isVisiblePost()];
   if (tsquery) conditions.push(sql`${webPosts.searchVector} @@ ${tsquery}`);
   if (category) conditions.push(eq(webCategories.slug, category));
