@@ -26,6 +26,20 @@ const urlWithProtocols = (protocols: string[], example: string) =>
 const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
+/** A whole number from min to max, from its text; unset or blank gives the default. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const range = `must be between ${min} and ${max}`;
+  return blankAsUnset(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, range).max(max, range))
+      .default(fallback),
+  );
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: blankAsUnset(z.enum(["development", "production", "test"]).default("production")),
@@ -79,15 +93,9 @@ export const envSchema = z
         )
         .default(5000),
     ),
-    MEDIA_PROCESSING_CONCURRENCY: blankAsUnset(
-      z
-        .string()
-        .trim()
-        .regex(/^\d+$/, "must be a whole number between 1 and 16")
-        .transform(Number)
-        .pipe(z.number().min(1, "must be between 1 and 16").max(16, "must be between 1 and 16"))
-        .default(1),
-    ),
+    MEDIA_PROCESSING_CONCURRENCY: wholeNumber(1, 16, 1),
+    // Megabytes of rendered pages kept for visitors without a session; 0 turns the cache off.
+    PAGE_CACHE_MB: wholeNumber(0, 4096, 0),
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
   })
