@@ -8,7 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
 import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
@@ -28,8 +28,10 @@ import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
-import { invalidateSiteCache } from "~/models/site.server";
+import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
 import { adminCommandRouter } from "./admin-endpoint";
+import { PageCache } from "./page-cache";
+import { pageCacheMiddleware } from "./page-cache-middleware";
 import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
 
 export { runAdminCli } from "./admin-cli";
@@ -38,6 +40,8 @@ export { runMediaReprocessCli } from "./media-cli";
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** Rendered for the page cache: the whole page at once, never streamed in parts. */
+    wholePage?: boolean;
   }
 }
 
@@ -93,6 +97,37 @@ function drainUnreadBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * The headers these middlewares would give a page with this nonce, collected instead of sent:
+ * the page cache stores them with the page.
+ */
+async function headersOf(
+  req: Request,
+  nonce: string,
+  middlewares: ((req: Request, res: Response, next: NextFunction) => unknown)[],
+) {
+  const headers: Record<string, string> = {};
+  const collector = {
+    locals: { cspNonce: nonce } as Record<string, unknown>,
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+      return collector;
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  for (const middleware of middlewares) {
+    await new Promise<void>((resolve, reject) => {
+      middleware(req, collector as unknown as Response, (error?: unknown) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+  }
+  return headers;
+}
+
 export function createExpressApp(options: {
   env: Env;
   database: Database;
@@ -116,15 +151,33 @@ export function createExpressApp(options: {
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  const pageWidgetSources = widgetSources(listPublicWidgets);
+  const headers = securityHeaders({
+    production,
+    https: env.SITE_URL.startsWith("https://"),
+    turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+  });
+  // Visitors' pages from memory, before the nonce, the headers and compression it makes unneeded.
+  if (production && env.PAGE_CACHE_MB > 0) {
+    const cache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
+    onSiteCacheCleared(() => cache.clear());
+    const fetchHandler = createFetchHandler(
+      productionBuild as unknown as ServerBuild,
+      "production",
+    );
+    app.use(
+      pageCacheMiddleware({
+        cache,
+        render: (request, context) => fetchHandler(request, context),
+        securityHeaders: (req, nonce) =>
+          headersOf(req, nonce, [...(production ? [pageWidgetSources] : []), headers]),
+        onServe: options.pageViews?.middleware,
+      }),
+    );
+  }
   app.use(cspNonce);
-  if (production) app.use(widgetSources(listPublicWidgets));
-  app.use(
-    securityHeaders({
-      production,
-      https: env.SITE_URL.startsWith("https://"),
-      turnstile: Boolean(env.TURNSTILE_SITE_KEY),
-    }),
-  );
+  if (production) app.use(pageWidgetSources);
+  app.use(headers);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -19,6 +19,7 @@ function sized(bytes: number, tag = "x"): CachedPage {
     br: Buffer.alloc(0),
     etag: `"${tag}"`,
     bytes,
+    storedAt: Date.now(),
   };
 }
 
@@ -145,6 +146,17 @@ describe("PageCache", () => {
     expect((await stale)?.etag).toBe('"old"');
     expect((await fresh)?.etag).toBe('"new"');
     expect(cache.get("/")?.etag).toBe('"new"');
+  });
+
+  it("lets a page go once it is older than the longest it may be kept", () => {
+    let now = Date.now();
+    const cache = new PageCache({ maxBytes: 1000, maxAgeMs: 60_000, now: () => now });
+    cache.set("/", { ...sized(100, "home"), storedAt: now });
+    now += 59_999;
+    expect(cache.get("/")).toBeDefined();
+    now += 1;
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("lets a failed render fail its visitors and tries again on the next", async () => {

@@ -22,6 +22,8 @@ export interface CachedPage {
   etag: string;
   /** What the entry costs in memory: every body kept, plus the headers. */
   bytes: number;
+  /** When it was rendered (Date.now()). */
+  storedAt: number;
 }
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -53,6 +55,7 @@ export async function makeCachedPage(
     br: brotli,
     etag,
     bytes: body.length + gzipped.length + brotli.length + headerBytes,
+    storedAt: Date.now(),
   };
 }
 
@@ -103,6 +106,12 @@ export interface PageCacheStats {
 
 export class PageCache {
   readonly maxBytes: number;
+  /**
+   * How long a page is kept at most. Changes made through the app empty the cache at once; this
+   * bounds what no write announces (a post whose publish time arrives).
+   */
+  readonly maxAgeMs: number;
+  private readonly now: () => number;
   /** Insertion order is recency: a hit moves its entry to the end, eviction takes the front. */
   private entries = new Map<string, CachedPage>();
   private inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -112,13 +121,23 @@ export class PageCache {
   private hits = 0;
   private misses = 0;
 
-  constructor({ maxBytes }: { maxBytes: number }) {
+  constructor({
+    maxBytes,
+    maxAgeMs = 60_000,
+    now = Date.now,
+  }: { maxBytes: number; maxAgeMs?: number; now?: () => number }) {
     this.maxBytes = maxBytes;
+    this.maxAgeMs = maxAgeMs;
+    this.now = now;
   }
 
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key);
     if (!page) return undefined;
+    if (this.now() - page.storedAt >= this.maxAgeMs) {
+      this.remove(key);
+      return undefined;
+    }
     this.entries.delete(key);
     this.entries.set(key, page);
     this.hits += 1;

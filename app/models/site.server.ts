@@ -38,9 +38,18 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return entry.value as Promise<T>;
 }
 
+const clearedListeners = new Set<() => void>();
+
+/** Runs `listener` whenever this process's cache is cleared (the page cache follows it). */
+export function onSiteCacheCleared(listener: () => void) {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+
 /** Clears this process's cache only; see siteContentChanged for a write. */
 export function invalidateSiteCache() {
   cache.clear();
+  for (const listener of clearedListeners) listener();
 }
 
 /**
