@@ -107,6 +107,9 @@ describe.each(backends)("the public blog list on %s", (backend) => {
     // A negated or quoted last word is not a beginning.
     expect(await slugs("restaurant -voi")).toEqual(["chatbots-restaurants", "voice-agents"]);
     expect(await slugs('"voice ag"')).toEqual([]);
+    // A last word the search ignores (too common to mean anything) leaves the rest to decide.
+    expect(await slugs("the")).toEqual([]);
+    expect(await slugs("invoices the")).toEqual(["invoices"]);
   });
 
   it("takes what people type: quotes, a minus, stray symbols, blank text", async () => {

@@ -55,20 +55,16 @@ function lastPlainWord(query: string) {
 }
 
 /**
- * The search as PostgreSQL runs it: the words as typed (English stemming, quotes and a minus as
- * web search engines take them), or the last word as the beginning of a word, since the list
- * follows the box as people type ("harb" finds "harbour" before the word is finished). The
- * prefix uses the 'simple' configuration: no stemming or stop words for a word cut short.
+ * The search as PostgreSQL runs it: the words as web search engines take them (English stemming,
+ * quotes, a minus), the last one also as the beginning of a word, since the list follows the box
+ * as people type ("harb" finds "harbour" before the word is finished; "restaurant" is stemmed to
+ * "restaur" first, so it still finds "restaurants"). One query either way: as fast as before.
  */
 function searchQuery(query: string): SQL {
-  const whole = sql`websearch_to_tsquery('english', ${query})`;
   const last = lastPlainWord(query);
-  if (!last) return whole;
-  const prefix = sql`to_tsquery('simple', ${`${last.word.toLowerCase()}:*`})`;
-  const started = last.rest
-    ? sql`(websearch_to_tsquery('english', ${last.rest}) && ${prefix})`
-    : prefix;
-  return sql`(${whole} || ${started})`;
+  if (!last) return sql`websearch_to_tsquery('english', ${query})`;
+  const prefix = sql`to_tsquery('english', ${`${last.word.toLowerCase()}:*`})`;
+  return last.rest ? sql`(websearch_to_tsquery('english', ${last.rest}) && ${prefix})` : prefix;
 }
 
 /**
