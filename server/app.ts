@@ -168,6 +168,7 @@ export function createExpressApp(options: {
     app.use(
       pageCacheMiddleware({
         cache,
+        origin: new URL(env.SITE_URL).origin,
         render: (request, context) => fetchHandler(request, context),
         securityHeaders: (req, nonce) =>
           headersOf(req, nonce, [...(production ? [pageWidgetSources] : []), headers]),

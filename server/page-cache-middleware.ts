@@ -45,6 +45,8 @@ export function isCacheableRequest(req: Request): boolean {
 
 export interface PageCacheMiddlewareOptions {
   cache: PageCache;
+  /** The site's origin (SITE_URL): the address pages are rendered for. */
+  origin: string;
   /** Renders a request through the app (React Router's fetch handler) with this load context. */
   render: (
     request: globalThis.Request,
@@ -56,9 +58,12 @@ export interface PageCacheMiddlewareOptions {
   onServe?: RequestHandler;
 }
 
-/** The request as the render sees it: the address and what the page may depend on, no cookie. */
-function anonymousRequest(req: Request, signal: AbortSignal) {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/**
+ * The request as the render sees it: the address on the site's own origin (never the client's
+ * Host header: a page stored for everyone must not be shaped by one request's headers), no cookie.
+ */
+function anonymousRequest(req: Request, origin: string, signal: AbortSignal) {
+  const url = new URL(req.originalUrl, origin);
   const headers = new Headers({ accept: req.get("accept") ?? "text/html" });
   return new globalThis.Request(url, { method: "GET", headers, signal });
 }
@@ -71,7 +76,7 @@ async function renderForCache(
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 15_000);
   try {
-    const response = await options.render(anonymousRequest(req, abort.signal), {
+    const response = await options.render(anonymousRequest(req, options.origin, abort.signal), {
       cspNonce: nonce,
       wholePage: true,
     });
