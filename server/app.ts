@@ -170,8 +170,7 @@ export function createExpressApp(options: {
         cache,
         origin: new URL(env.SITE_URL).origin,
         render: (request, context) => fetchHandler(request, context),
-        securityHeaders: (req, nonce) =>
-          headersOf(req, nonce, [...(production ? [pageWidgetSources] : []), headers]),
+        securityHeaders: (req, nonce) => headersOf(req, nonce, [pageWidgetSources, headers]),
         onServe: options.pageViews?.middleware,
       }),
     );

@@ -39,10 +39,8 @@ export function mediaNameFromUrl(
   if (value.startsWith("/media/")) name = value.slice("/media/".length);
   else if (bucketPrefix !== "/media/" && value.startsWith(bucketPrefix)) {
     name = value.slice(bucketPrefix.length);
-  } else {
-    if (origin && value.startsWith(`${origin}/media/`)) {
-      name = value.slice(origin.length + "/media/".length);
-    }
+  } else if (origin && value.startsWith(`${origin}/media/`)) {
+    name = value.slice(origin.length + "/media/".length);
   }
   return name && MEDIA_NAME_PATTERN.test(name) ? name : undefined;
 }
