@@ -95,7 +95,7 @@ export const envSchema = z
     ),
     MEDIA_PROCESSING_CONCURRENCY: wholeNumber(1, 16, 1),
     // Megabytes of rendered pages kept for visitors without a session; 0 turns the cache off.
-    PAGE_CACHE_MB: wholeNumber(0, 4096, 0),
+    PAGE_CACHE_MB: wholeNumber(0, 4096, 64),
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
   })

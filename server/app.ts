@@ -32,7 +32,13 @@ import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
 import { adminCommandRouter } from "./admin-endpoint";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware } from "./page-cache-middleware";
-import { cspNonce, sameOriginWrites, securityHeaders, widgetSources } from "./security";
+import {
+  cspNonce,
+  sameOriginWrites,
+  securityHeaders,
+  widgetScriptHashes,
+  widgetSources,
+} from "./security";
 
 export { runAdminCli } from "./admin-cli";
 export { runMediaReprocessCli } from "./media-cli";
@@ -171,6 +177,7 @@ export function createExpressApp(options: {
         origin: new URL(env.SITE_URL).origin,
         render: (request, context) => fetchHandler(request, context),
         securityHeaders: (req, nonce) => headersOf(req, nonce, [pageWidgetSources, headers]),
+        addedScriptHashes: async () => widgetScriptHashes(await listPublicWidgets()),
         onServe: options.pageViews?.middleware,
       }),
     );

@@ -54,6 +54,11 @@ export interface PageCacheMiddlewareOptions {
   ) => Promise<globalThis.Response>;
   /** The security headers the app sends with a page of this nonce (CSP included). */
   securityHeaders: (req: Request, nonce: string) => Promise<Record<string, string>>;
+  /**
+   * Hashes of inline scripts the page's own code adds after loading (the custom-code widget):
+   * allowed by the stored page's policy along with the scripts in its HTML.
+   */
+  addedScriptHashes?: () => Promise<string[]>;
   /** Runs for every answer given from the cache (page-view counting). */
   onServe?: RequestHandler;
 }
@@ -104,7 +109,9 @@ async function renderForCache(
       stored = Buffer.from(hashed.html, "utf8");
       const policy = security["content-security-policy"];
       if (policy) {
-        security["content-security-policy"] = cspWithHashes(policy, nonce, hashed.scriptHashes);
+        const added = (await options.addedScriptHashes?.()) ?? [];
+        const hashes = [...new Set([...hashed.scriptHashes, ...added])];
+        security["content-security-policy"] = cspWithHashes(policy, nonce, hashes);
       }
     } else {
       // Data for client-side navigation: the page's nonce policy means nothing here.

@@ -4,7 +4,15 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublicWidget } from "~/content/widgets";
 import { parseCsp } from "../tests/support/csp";
-import { cspNonce, securityHeaders, widgetCspSources, widgetSources } from "./security";
+import { hashSource } from "./page-csp";
+import {
+  cspNonce,
+  customCodeText,
+  securityHeaders,
+  widgetCspSources,
+  widgetScriptHashes,
+  widgetSources,
+} from "./security";
 
 const chat: PublicWidget = {
   name: "chatwoot",
@@ -32,6 +40,20 @@ describe("the widgets' CSP sources", () => {
       "http://127.0.0.1:4000",
       "ws://127.0.0.1:4000",
     ]);
+  });
+});
+
+describe("the custom code's hash, for cached pages without a nonce", () => {
+  it("hashes the text the browser runs: a tag's body, or the trimmed text", () => {
+    expect(customCodeText("  window.x = 1\n")).toBe("window.x = 1");
+    expect(
+      customCodeText('<script id="a" data-x="1>2" nonce="n">\r\n  go("</p>");\r\n</script>'),
+    ).toBe('\n  go("</p>");\n');
+    expect(customCodeText('<script src="https://cdn.example.com/a.js"></script>')).toBeNull();
+    expect(widgetScriptHashes([chat, voice, custom])).toEqual([hashSource("window.x = 1")]);
+    expect(
+      widgetScriptHashes([{ name: "custom-code", script: '<script src="/a.js"></script>' }]),
+    ).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { Parser } from "htmlparser2";
 import type { PublicWidget } from "~/content/widgets";
+import { hashSource } from "./page-csp";
 
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -39,6 +41,57 @@ export function widgetCspSources(widgets: PublicWidget[]): WidgetSources {
     }
   }
   return { frame: [...frame], connect: [...connect] };
+}
+
+/**
+ * The text a browser runs for the custom-code integration, as `runCustomCode` in
+ * app/components/widgets/load-widgets.ts gives it to the script element it creates: the body of a
+ * `<script …>…</script>` tag, or the whole (trimmed) text. Line endings as an HTML parser leaves
+ * them. Null for a tag with a `src`: an external script needs no hash.
+ */
+export function customCodeText(script: string): string | null {
+  const text = script.trim();
+  const tag = /^<script\b[^>]*>([\s\S]*)<\/script\s*>$/i.exec(text);
+  if (!tag) return text;
+  let body = "";
+  let depth: "before" | "inside" | "after" = "before";
+  let external = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== "script" || depth !== "before") return;
+        external = attributes.src !== undefined;
+        depth = "inside";
+      },
+      ontext(data) {
+        if (depth === "inside") body += data;
+      },
+      onclosetag(name) {
+        if (name === "script" && depth === "inside") depth = "after";
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.write(text);
+  parser.end();
+  if (external) return null;
+  return body.replace(/\r\n?/g, "\n");
+}
+
+/**
+ * SHA-256 sources for the inline scripts the widgets add (the custom code), for pages served
+ * from the page cache, which carry no nonce. 'strict-dynamic' already trusts what the app's own
+ * scripts create in Chromium; the hash makes the custom code run wherever the policy is read by
+ * the letter.
+ */
+export function widgetScriptHashes(widgets: PublicWidget[]): string[] {
+  const hashes: string[] = [];
+  for (const widget of widgets) {
+    if (widget.name !== "custom-code") continue;
+    const text = customCodeText(widget.script);
+    if (text) hashes.push(hashSource(text));
+  }
+  return hashes;
 }
 
 // Documents are what the policy governs; assets, health checks and APIs skip the lookup.

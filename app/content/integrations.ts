@@ -141,7 +141,7 @@ export const integrationCatalogue = [
   {
     name: "custom-code",
     label: "Custom code",
-    description: "A script run on every public page (under the page's CSP nonce).",
+    description: "A script run on every public page (allowed by the page's security policy).",
     fields: [
       field("description", "Description"),
       field("script", "Script", { required: true, public: true }),

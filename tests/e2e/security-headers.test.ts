@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashSource } from "../../server/page-csp";
 import { createAdmin, type OwnServer, startOwnServer } from "../support/admin";
 import { uniqueClientAddress } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { uniqueEmail } from "../support/forms";
 import { freePort, type RunningServer, startServer } from "../support/server";
 
-// The custom-code integration's script runs under the page's nonce: tests/e2e/widgets.test.ts
-// ("runs a custom script tag with its attributes under the page's nonce") checks it in a browser.
+// The custom-code integration's script runs under the page's nonce, or by its hash on a cached
+// page: tests/e2e/widgets.test.ts checks both in a browser.
 
 interface Answer {
   label: string;
@@ -94,13 +95,14 @@ describe("security headers", () => {
     await own?.close();
   });
 
-  it("gives every page a fresh nonce, the one on all its scripts", async () => {
-    for (const [label, path, status] of [
-      ["the home page", "/", 200],
-      ["the not-found page", "/no-such-page", 404],
-      ["a blog list", "/blog", 200],
+  it("gives every page rendered per request a fresh nonce, the one on all its scripts", async () => {
+    const signedIn = { headers: { cookie: adminCookie } };
+    for (const [label, path, status, init] of [
+      ["the home page, signed in", "/", 200, signedIn],
+      ["the not-found page", "/no-such-page", 404, {}],
+      ["a blog list, signed in", "/blog", 200, signedIn],
     ] as const) {
-      const [a, b] = await Promise.all([get(label, path), get(label, path)]);
+      const [a, b] = await Promise.all([get(label, path, init), get(label, path, init)]);
       expect(a.status, label).toBe(status);
       expectBaseline(a);
       const nonce = nonceOf(a.headers.get("content-security-policy"));
@@ -117,6 +119,31 @@ describe("security headers", () => {
       );
       // A shared cache (a CDN) keeping the page would hand one visitor's nonce to the next.
       expect(a.headers.get("cache-control"), label).toMatch(/\b(private|no-store)\b/);
+    }
+  });
+
+  it("gives visitors' cached pages the hashes of their inline scripts, and no nonce", async () => {
+    for (const [label, path] of [
+      ["the home page", "/"],
+      ["a blog list", "/blog"],
+    ] as const) {
+      const [a, b] = await Promise.all([get(label, path), get(label, path)]);
+      expect(a.status, label).toBe(200);
+      expectBaseline(a);
+      const csp = a.headers.get("content-security-policy");
+      // The same page for everyone: one policy, no nonce anywhere.
+      expect(b.headers.get("content-security-policy"), label).toBe(csp);
+      expect(nonceOf(csp), label).toBeUndefined();
+      expect(a.body, label).not.toMatch(/\snonce=/);
+      const scriptSrc = parseCsp(csp)["script-src"];
+      expect(scriptSrc, label).toMatch(/^(?:'sha256-[\w+/=]+' )+'strict-dynamic'$/);
+      // Every inline script that runs is listed by its hash; none runs without one.
+      const inline = [...a.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes))
+        .map(([, , text]) => hashSource(text));
+      expect(inline.length, label).toBeGreaterThan(0);
+      for (const hash of inline) expect(scriptSrc, label).toContain(hash);
+      expect(a.headers.get("cache-control"), label).toMatch(/^public\b/);
     }
   });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { voiceSdkUrl } from "~/content/widgets";
+import { hashSource } from "../../server/page-csp";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { type FakeChatServer, fakeVoiceSdk, startFakeChatServer } from "../support/fake-widget-sdk";
@@ -39,9 +40,16 @@ async function restartWith(settings: IntegrationSettings) {
   return server;
 }
 
-/** A context whose pages get the fake voice SDK for the CDN URL and record CSP violations. */
-async function widgetContext(url: string) {
+/**
+ * A context whose pages get the fake voice SDK for the CDN URL and record CSP violations.
+ * Visitors' pages come from the page cache, with script hashes and no nonce; `perRequest` sends a
+ * (stale) session cookie, which makes the server render every page afresh under its own nonce.
+ */
+async function widgetContext(url: string, { perRequest = false } = {}) {
   const context = await browser.newContext({ baseURL: url });
+  if (perRequest) {
+    await context.addCookies([{ name: "better-auth.session_token", value: "stale", url }]);
+  }
   await context.route(voiceSdkUrl, (route) =>
     route.fulfill({ contentType: "text/javascript", body: fakeVoiceSdk }),
   );
@@ -152,7 +160,11 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
     expect(policy["connect-src"]).toBe(
       `'self' ${chat.url} ${ws} https://api.vapi.ai https://*.daily.co wss://*.daily.co`,
     );
-    expect(policy["script-src"]).toMatch(/^'nonce-[^']+' 'strict-dynamic'$/);
+    // A visitor's page from the cache: hashes of its inline scripts and of the custom code.
+    expect(policy["script-src"]).toMatch(/^(?:'sha256-[\w+/=]+' )+'strict-dynamic'$/);
+    expect(policy["script-src"]).toContain(
+      hashSource("window.__customTag = document.currentScript.dataset.greeting;"),
+    );
     expect(policy["worker-src"]).toBe("'self'");
   });
 
@@ -165,7 +177,8 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
     ]);
     const sdk = page.locator(`script[src="${chat.url}/packs/js/sdk.js"]`);
     expect(await sdk.count()).toBe(1);
-    expect(await sdk.evaluate((s: HTMLScriptElement) => s.nonce.length > 0)).toBe(true);
+    // Created by the app's own script on a cached page (no nonce there): 'strict-dynamic' lets it in.
+    expect(await sdk.evaluate((s: HTMLScriptElement) => s.nonce)).toBe("");
     // The iframe, the HTTP request and the WebSocket all pass the page's CSP.
     await expect.poll(() => read(page, "__chatFrame")).toBe("loaded");
     await expect.poll(() => read(page, "__chatPing")).toBe(true);
@@ -210,14 +223,33 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
       },
     ]);
     const sdk = page.locator(`script[src="${voiceSdkUrl}"]`);
-    expect(await sdk.evaluate((s: HTMLScriptElement) => s.nonce.length > 0)).toBe(true);
+    expect(await sdk.evaluate((s: HTMLScriptElement) => s.nonce)).toBe("");
+    expect(await read(page, "__cspViolations")).toEqual([]);
     expectCleanPage(page);
     await page.close();
   });
 
-  it("runs a custom script tag with its attributes under the page's nonce", async () => {
+  it("runs a custom script tag with its attributes, by its hash on a cached page", async () => {
     const page = await newPage(context);
     await page.goto("/");
+    await expect.poll(() => read(page, "__customTag")).toBe("hello from the tag");
+    const custom = page.locator("script[data-custom-code]");
+    expect(await custom.count()).toBe(1);
+    expect(await custom.getAttribute("id")).toBe("custom-tag");
+    expect(await custom.evaluate((s: HTMLScriptElement) => s.nonce)).toBe("");
+    expect(await read(page, "__cspViolations")).toEqual([]);
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("runs the widgets under the page's nonce on a page rendered per request", async () => {
+    const perRequest = await widgetContext(server?.url as string, { perRequest: true });
+    const page = await newPage(perRequest);
+    const answer = await page.goto("/");
+    expect(answer?.headers()["content-security-policy"]).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
+    await page.locator("#fake-chat-bubble").waitFor();
+    const sdk = page.locator(`script[src="${chat.url}/packs/js/sdk.js"]`);
+    expect(await sdk.evaluate((s: HTMLScriptElement) => s.nonce.length > 0)).toBe(true);
     await expect.poll(() => read(page, "__customTag")).toBe("hello from the tag");
     const custom = page.locator("script[data-custom-code]");
     expect(await custom.count()).toBe(1);
@@ -226,7 +258,7 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
     expect(await custom.evaluate((s: HTMLScriptElement) => s.nonce.length > 0)).toBe(true);
     expect(await read(page, "__cspViolations")).toEqual([]);
     expectCleanPage(page);
-    await page.close();
+    await perRequest.close();
   });
 
   it("loads the widgets once per visit, not again on client-side navigation", async () => {
@@ -323,7 +355,7 @@ describe("with a failing chat server, an incomplete voice config and inline cust
     const custom = page.locator("script[data-custom-code]");
     expect(await custom.count()).toBe(1);
     expect(await custom.getAttribute("src")).toBeNull();
-    expect(await custom.evaluate((s: HTMLScriptElement) => s.nonce.length > 0)).toBe(true);
+    expect(await read(page, "__cspViolations")).toEqual([]);
     await expect.poll(() => warned.join("\n")).toMatch(/Could not load the chatwoot widget/);
     expect(requested).toContain(`${chat.url}/missing/packs/js/sdk.js`);
     expect(requested).not.toContain(voiceSdkUrl);

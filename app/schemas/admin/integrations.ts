@@ -63,7 +63,7 @@ const presentations: Record<string, FieldPresentation> = {
   "custom-code.script": {
     input: "textarea",
     placeholder: '<script src="https://example.com/tag.js"></script>',
-    hint: "A <script> tag or plain JavaScript. It runs on every public page under the page's nonce.",
+    hint: "A <script> tag or plain JavaScript. It runs on every public page, allowed by the page's security policy.",
   },
 };
 
