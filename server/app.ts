@@ -12,6 +12,8 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import type { ViteDevServer } from "vite";
 import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
 import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
+import { createPostViewRecorder, type PostViewRecorder } from "~/blog/post-view-recorder.server";
+import { postVisitorKey } from "~/blog/visitor.server";
 import { type Database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
@@ -140,6 +142,7 @@ export function createExpressApp(options: {
   adminToken?: string;
   vite?: ViteDevServer;
   pageViews?: PageViewCounter;
+  postViews?: PostViewRecorder;
 }) {
   const { env, database, vite } = options;
   const production = !vite;
@@ -179,6 +182,10 @@ export function createExpressApp(options: {
         securityHeaders: (req, nonce) => headersOf(req, nonce, [pageWidgetSources, headers]),
         addedScriptHashes: async () => widgetScriptHashes(await listPublicWidgets()),
         onServe: options.pageViews?.middleware,
+        onPostView: (req, postId) => {
+          const visitor = postVisitorKey({ headers: { get: (name) => req.get(name) } });
+          if (visitor) options.postViews?.record(postId, visitor);
+        },
       }),
     );
   }
@@ -339,6 +346,11 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     flushMs: env.PAGE_VIEW_FLUSH_MS,
   });
   pageViews.start();
+  const postViews = createPostViewRecorder({
+    db: services.database.db,
+    flushMs: env.PAGE_VIEW_FLUSH_MS,
+  });
+  postViews.start();
 
   const app = createExpressApp({
     env,
@@ -346,6 +358,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     adminToken,
     vite: options.vite,
     pageViews,
+    postViews,
   });
   const server = app.listen(env.PORT, env.HOST ?? "0.0.0.0");
   // Node closes an idle keep-alive connection after 5 s. A request a client (or a load balancer,
@@ -383,11 +396,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     logger.info({ signal }, "shutting down");
     clearInterval(prune);
     pageViews.stopTimer();
+    postViews.stopTimer();
     // Stop taking connections; requests already under way finish first.
     server.close(async () => {
       try {
         // Counts still in memory go to the database before it closes.
-        await pageViews.stop();
+        await Promise.all([pageViews.stop(), postViews.stop()]);
         await contentChanges?.close();
         await services.close();
       } finally {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { POST_VIEW_HEADER } from "~/blog/visitor.server";
 import { logger } from "~/lib/logger.server";
 import {
   type CachedPage,
@@ -61,6 +62,8 @@ export interface PageCacheMiddlewareOptions {
   addedScriptHashes?: () => Promise<string[]>;
   /** Runs for every answer given from the cache (page-view counting). */
   onServe?: RequestHandler;
+  /** Counts a reader of a blog post served from the cache (the render counts no one). */
+  onPostView?: (req: Request, postId: number) => void;
 }
 
 /**
@@ -95,6 +98,7 @@ async function renderForCache(
     ) {
       return null;
     }
+    const postId = Number(response.headers.get(POST_VIEW_HEADER)) || null;
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (KEPT_HEADERS.has(name)) headers[name] = value;
@@ -117,7 +121,7 @@ async function renderForCache(
       // Data for client-side navigation: the page's nonce policy means nothing here.
       delete security["content-security-policy"];
     }
-    return await makeCachedPage(stored, { ...security, ...headers });
+    return await makeCachedPage(stored, { ...security, ...headers }, postId);
   } finally {
     clearTimeout(timer);
   }
@@ -148,6 +152,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
     const key = req.originalUrl;
     const hit = options.cache.get(key);
     const serve = (page: CachedPage) => {
+      if (page.postId !== null) options.onPostView?.(req, page.postId);
       if (options.onServe) options.onServe(req, res, () => send(req, res, page));
       else send(req, res, page);
     };

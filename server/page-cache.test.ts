@@ -20,6 +20,7 @@ function sized(bytes: number, tag = "x"): CachedPage {
     etag: `"${tag}"`,
     bytes,
     storedAt: Date.now(),
+    postId: null,
   };
 }
 

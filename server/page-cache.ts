@@ -24,6 +24,8 @@ export interface CachedPage {
   bytes: number;
   /** When it was rendered (Date.now()). */
   storedAt: number;
+  /** The blog post the page shows, whose readers are counted on every answer; else null. */
+  postId: number | null;
 }
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -32,6 +34,7 @@ export type Encoding = "br" | "gzip" | "identity";
 export async function makeCachedPage(
   body: Buffer,
   headers: Record<string, string>,
+  postId: number | null = null,
 ): Promise<CachedPage> {
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(body, { level: 9 }),
@@ -56,6 +59,7 @@ export async function makeCachedPage(
     etag,
     bytes: body.length + gzipped.length + brotli.length + headerBytes,
     storedAt: Date.now(),
+    postId,
   };
 }
 

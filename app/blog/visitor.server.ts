@@ -4,8 +4,19 @@ import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
 import { getEnv } from "~/env.server";
 import { rateLimitSubject } from "~/lib/client-address.server";
 
+/**
+ * Set by the post page when rendered for the page cache, naming the post, so the cache counts
+ * the readers it serves; the cache keeps it to itself (it is never sent).
+ */
+export const POST_VIEW_HEADER = "x-page-cache-post-view";
+
+/** The headers postVisitorKey reads: a Fetch Request's, or an Express request's through get(). */
+export interface VisitorHeaders {
+  get(name: string): string | null | undefined;
+}
+
 /** A request the browser made ahead of time (link prefetch, prerender), not a reader. */
-function isPrefetch(headers: Headers) {
+function isPrefetch(headers: VisitorHeaders) {
   const purpose = [
     headers.get("sec-purpose"),
     headers.get("purpose"),
@@ -23,7 +34,10 @@ function isPrefetch(headers: Headers) {
  * (an IPv6 reader by /64) and browser, so the table holds no address. Null for requests that are
  * no reader: bots, requests without a user agent, prefetches.
  */
-export function postVisitorKey(request: Request, secret = getEnv().SESSION_SECRET): string | null {
+export function postVisitorKey(
+  request: { headers: VisitorHeaders },
+  secret = getEnv().SESSION_SECRET,
+): string | null {
   const userAgent = request.headers.get("user-agent")?.trim();
   if (!userAgent || isbot(userAgent) || isPrefetch(request.headers)) return null;
   const address = rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");

@@ -139,8 +139,8 @@ describe("security headers", () => {
       expect(scriptSrc, label).toMatch(/^(?:'sha256-[\w+/=]+' )+'strict-dynamic'$/);
       // Every inline script that runs is listed by its hash; none runs without one.
       const inline = [...a.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
-        .filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes))
-        .map(([, , text]) => hashSource(text));
+        .filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ""))
+        .map(([, , text]) => hashSource(text ?? ""));
       expect(inline.length, label).toBeGreaterThan(0);
       for (const hash of inline) expect(scriptSrc, label).toContain(hash);
       expect(a.headers.get("cache-control"), label).toMatch(/^public\b/);

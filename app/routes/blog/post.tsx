@@ -3,7 +3,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import { getCurrentUser } from "~/auth/session.server";
 import { absoluteUrl, plainExcerpt, safeImageUrl } from "~/blog/post-view";
 import { renderPostHtmlCached } from "~/blog/render.server";
-import { postVisitorKey } from "~/blog/visitor.server";
+import { POST_VIEW_HEADER, postVisitorKey } from "~/blog/visitor.server";
 import { PostMeta } from "~/components/blog/post-meta";
 import { PostRelated } from "~/components/blog/post-related";
 import { Picture, preloadImage } from "~/components/responsive-image";
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-async function loadPost({ request, params }: Route.LoaderArgs) {
+async function loadPost({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const slug = params.slug;
   let post = await getPublishedPostBySlug(db, slug);
@@ -54,8 +54,10 @@ async function loadPost({ request, params }: Route.LoaderArgs) {
   }
 
   const preview = post.status !== "published";
+  // Rendered for the page cache (no one's request): the cache counts each reader it serves.
+  const shared = context.wholePage === true && !preview;
   let views = post.viewCount;
-  if (!preview) {
+  if (!preview && !shared) {
     const visitor = postVisitorKey(request);
     if (visitor) views = (await recordPostView(db, post.id, visitor)) ?? views;
   }
@@ -103,11 +105,14 @@ async function loadPost({ request, params }: Route.LoaderArgs) {
       }),
     },
     {
-      // The count is per request, so no shared cache may answer for this page.
-      headers: {
-        "Cache-Control": "private, no-store",
-        ...(preview ? { "X-Robots-Tag": "noindex" } : {}),
-      },
+      // Rendered per request the count includes this reader, so no shared cache may keep it; the
+      // page cache's copy shows the count as it was rendered (at most a minute old).
+      headers: shared
+        ? { [POST_VIEW_HEADER]: String(post.id) }
+        : {
+            "Cache-Control": "private, no-store",
+            ...(preview ? { "X-Robots-Tag": "noindex" } : {}),
+          },
     },
   );
 }
