@@ -20,10 +20,11 @@ export function findNginx() {
 /**
  * Starts nginx unprivileged on a free loopback port with a generated configuration in a temp
  * directory, serving a copy of `file` at `/<its name>`. One worker process, like the single Node
- * process it is compared with; no compression (the file goes out as stored, as from Node when the
- * client asks for no encoding). Resolves to null when nginx is not installed.
+ * process it is compared with; no compression (the file goes out as stored). A file that is
+ * already compressed is sent with `contentEncoding` as its Content-Encoding (the same bytes a
+ * server that compresses once would send). Resolves to null when nginx is not installed.
  */
-export async function startNginx(file) {
+export async function startNginx(file, { contentEncoding } = {}) {
   const nginx = findNginx();
   if (!nginx) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
@@ -59,7 +60,10 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${site};
-    location / { add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location / {
+      add_header Cache-Control "public, max-age=31536000, immutable";
+      ${contentEncoding ? `add_header Content-Encoding ${contentEncoding};` : ""}
+    }
   }
 }
 `,

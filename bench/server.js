@@ -1,7 +1,19 @@
 // The production server as the benchmarks start it: its own port and data, ready when /readyz is.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import { collectOutput, root } from "./common.js";
+
+/** A process's resident memory in MB now (VmRSS) and at its highest so far (VmHWM); Linux only. */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    return { rssMB: Math.round(kb("VmRSS") / 1024), peakMB: Math.round(kb("VmHWM") / 1024) };
+  } catch {
+    return null;
+  }
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -55,6 +67,7 @@ export async function startBenchServer({ dataDir, databaseUrl, env: extra = {}, 
   }
   return {
     url,
+    pid: child.pid,
     output,
     /** The log lines of level error or fatal (pino's 50 and 60): none is expected in a run. */
     errorLines: () =>

@@ -218,9 +218,13 @@ function describeScaleOut(serverUrl: string) {
     it("shows a hero edit saved through A on B's home page within a second", async () => {
       const cookie = await signIn(A, admin);
       const title = `Scale-out ${randomBytes(4).toString("hex")}`;
-      // B has the old hero in its cache, fresh for the next 5 s.
+      // B has the old hero in its content cache, and the whole page in its page cache (a
+      // visitor's page: no cookie), both fresh for a while yet.
       const before = await send("/", { to: B });
       expect(before.text).toContain(DEFAULT_HERO_TITLE);
+      expect(before.headers.get("cache-control")).toMatch(/^public\b.*s-maxage=60/);
+      const again = await send("/", { to: B });
+      expect(again.headers.get("etag")).toBe(before.headers.get("etag"));
 
       const saved = await send("/admin/content", {
         to: A,
