@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 // Loaded with the process, so a rebuild next to a running server cannot pull code from under it.
 import * as productionBuild from "virtual:react-router/server-build";
@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
@@ -32,8 +33,8 @@ import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
 import { adminCommandRouter } from "./admin-endpoint";
-import { PageCache } from "./page-cache";
-import { pageCacheMiddleware } from "./page-cache-middleware";
+import { type CachedPage, PageCache } from "./page-cache";
+import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
 import {
   cspNonce,
   sameOriginWrites,
@@ -55,22 +56,34 @@ declare module "react-router" {
 
 export const ADMIN_TOKEN_FILE = "admin-command.token";
 
-function requestLog(req: Request, res: Response, next: NextFunction) {
+/** Logs a request when its answer is sent: the path (never the query), status, time, address. */
+function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | undefined) {
+  if (!logger.isLevelEnabled("info")) return;
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     // The path only: query strings can carry tokens (verification, reset, unsubscribe links).
     logger.info(
       {
         method: req.method,
-        path: req.originalUrl.split("?")[0],
+        path: (req.url ?? "/").split("?")[0],
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        ip: req.ip,
+        ip,
       },
       "request",
     );
   });
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  logRequest(req, res, req.ip);
   next();
+}
+
+/** A header's value as a Fetch Headers object would give it (the first, for a repeated one). */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /** How much of a body a handler stopped reading (an early 413 or 415) is read and dropped. */
@@ -166,6 +179,21 @@ export function createExpressApp(options: {
     https: env.SITE_URL.startsWith("https://"),
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
   });
+  // Page views and blog-post readers of answers from the page cache (the render counts no one).
+  const countCachedView = (req: IncomingMessage, res: ServerResponse, page: CachedPage) => {
+    options.pageViews?.observe({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      status: res.statusCode,
+      contentType: page.headers["content-type"],
+    });
+    if (page.postId !== null && options.postViews) {
+      const visitor = postVisitorKey({ headers: { get: (name) => headerOf(req, name) } });
+      if (visitor) options.postViews.record(page.postId, visitor);
+    }
+  };
+  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   // Visitors' pages from memory, before the nonce, the headers and compression it makes unneeded.
   if (production && env.PAGE_CACHE_MB > 0) {
     const cache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
@@ -181,13 +209,20 @@ export function createExpressApp(options: {
         render: (request, context) => fetchHandler(request, context),
         securityHeaders: (req, nonce) => headersOf(req, nonce, [pageWidgetSources, headers]),
         addedScriptHashes: async () => widgetScriptHashes(await listPublicWidgets()),
-        onServe: options.pageViews?.middleware,
-        onPostView: (req, postId) => {
-          const visitor = postVisitorKey({ headers: { get: (name) => req.get(name) } });
-          if (visitor) options.postViews?.record(postId, visitor);
-        },
+        onServe: countCachedView,
       }),
     );
+    // Hits answered before Express (startServer puts this first): the request log and the
+    // client address as Express would give them, nothing else.
+    fastPath = pageCacheFastPath({
+      cache,
+      before: (req, res) => {
+        const ip = proxyaddr(req, app.get("trust proxy fn"));
+        req.headers[CLIENT_ADDRESS_HEADER] = ip;
+        logRequest(req, res, ip);
+      },
+      onServe: countCachedView,
+    });
   }
   app.use(cspNonce);
   if (production) app.use(pageWidgetSources);
@@ -254,7 +289,11 @@ export function createExpressApp(options: {
     if (res.headersSent) return;
     res.status(500).json({ error: "Something went wrong on our side. Please try again." });
   });
-  return app;
+  /** The request handler: the page cache's hits first, then the app. */
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!fastPath?.(req, res)) app(req, res);
+  };
+  return { app, handle };
 }
 
 /** Opens the database, mailer and auth of this process. Shared by the server and the admin command. */
@@ -352,7 +391,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   });
   postViews.start();
 
-  const app = createExpressApp({
+  const { handle } = createExpressApp({
     env,
     database: services.database,
     adminToken,
@@ -360,7 +399,8 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     pageViews,
     postViews,
   });
-  const server = app.listen(env.PORT, env.HOST ?? "0.0.0.0");
+  const server = http.createServer(handle);
+  server.listen(env.PORT, env.HOST ?? "0.0.0.0");
   // Node closes an idle keep-alive connection after 5 s. A request a client (or a load balancer,
   // most keep connections 60 s) sends on it just then is reset unanswered, and under load (PGlite
   // holds the event loop while it runs a query) the close can even win over a request already

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { POST_VIEW_HEADER } from "~/blog/visitor.server";
 import { logger } from "~/lib/logger.server";
@@ -31,17 +32,25 @@ const KEPT_HEADERS = new Set(["content-type", "content-language", "link", "x-rob
 /** Visitors' answers: shared caches (a CDN) may keep them a minute and serve stale while refreshing. */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-export function isCacheableRequest(req: Request): boolean {
+/**
+ * Whether a request may be answered from (and fill) the page cache. Reads only what Node's own
+ * request carries (method, url, headers), so the fast path can ask before Express runs.
+ */
+export function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return false;
-  if (req.headers.authorization) return false;
-  if (NEVER_CACHED.test(req.path)) return false;
+  const headers = req.headers;
+  if (headers.cookie && PERSONAL_COOKIE.test(headers.cookie)) return false;
+  if (headers.authorization) return false;
+  const url = req.url ?? "/";
+  if (url.length > 512) return false;
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (NEVER_CACHED.test(path)) return false;
   // Files (images, icons) are the static server's; of the app's own addresses with an ending,
   // only navigation data and the feeds are pages.
-  if (/\.[a-z0-9]+$/i.test(req.path) && !/\.(?:data|xml|txt)$/.test(req.path)) return false;
+  if (/\.[a-z0-9]+$/i.test(path) && !/\.(?:data|xml|txt)$/.test(path)) return false;
   // A preview or a token in the address is for one person.
-  const query = req.originalUrl.split("?")[1] ?? "";
-  return !/(?:^|&)(?:token|preview)=/.test(query) && req.originalUrl.length <= 512;
+  return queryAt === -1 || !/(?:^|&)(?:token|preview)=/.test(url.slice(queryAt + 1));
 }
 
 export interface PageCacheMiddlewareOptions {
@@ -60,10 +69,11 @@ export interface PageCacheMiddlewareOptions {
    * allowed by the stored page's policy along with the scripts in its HTML.
    */
   addedScriptHashes?: () => Promise<string[]>;
-  /** Runs for every answer given from the cache (page-view counting). */
-  onServe?: RequestHandler;
-  /** Counts a reader of a blog post served from the cache (the render counts no one). */
-  onPostView?: (req: Request, postId: number) => void;
+  /**
+   * Runs after every answer given from the cache (page-view and blog-post reader counting): the
+   * request as received, with the client address header set (CLIENT_ADDRESS_HEADER).
+   */
+  onServe?: (req: IncomingMessage, res: ServerResponse, page: CachedPage) => void;
 }
 
 /**
@@ -127,40 +137,84 @@ async function renderForCache(
   }
 }
 
-function send(req: Request, res: Response, page: CachedPage) {
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
-  res.setHeader("Vary", "Accept-Encoding");
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  if (etagMatches(req.get("if-none-match"), page.etag)) {
-    res.removeHeader("Content-Type");
-    res.statusCode = 304;
+/** A stored page's response headers, flat (name, value, …) as writeHead takes them, per answer. */
+interface Heads {
+  identity: string[];
+  gzip: string[];
+  br: string[];
+  notModified: string[];
+}
+
+const headsOf = new WeakMap<CachedPage, Heads>();
+
+/** Built once per stored page: a hit then costs one writeHead, not a dozen setHeader calls. */
+function heads(page: CachedPage): Heads {
+  let known = headsOf.get(page);
+  if (!known) {
+    const common: Record<string, string> = {
+      etag: page.etag,
+      "cache-control": SHARED_CACHE_CONTROL,
+      vary: "Accept-Encoding",
+      // The page's own (content type, security headers; a cache-control of its own wins).
+      ...page.headers,
+    };
+    const flat = (extra: Record<string, string>, without?: string) =>
+      Object.entries({ ...common, ...extra })
+        .filter(([name]) => name !== without)
+        .flat();
+    known = {
+      identity: flat({ "content-length": String(page.body.length) }),
+      gzip: flat({ "content-encoding": "gzip", "content-length": String(page.gzip.length) }),
+      br: flat({ "content-encoding": "br", "content-length": String(page.br.length) }),
+      notModified: flat({}, "content-type"),
+    };
+    headsOf.set(page, known);
+  }
+  return known;
+}
+
+/** Writes a stored page (or 304) to a Node response: the same bytes for every visitor. */
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  const all = heads(page);
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.writeHead(304, all.notModified);
     res.end();
     return;
   }
-  const encoding = preferredEncoding(req.get("accept-encoding"));
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = 200;
-  res.end(req.method === "HEAD" ? undefined : body);
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  res.writeHead(200, all[encoding]);
+  if (req.method === "HEAD") res.end();
+  else res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
 }
 
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  options: Pick<PageCacheMiddlewareOptions, "onServe">,
+) {
+  send(req, res, page);
+  try {
+    options.onServe?.(req, res, page);
+  } catch (error) {
+    logger.warn({ err: error }, "page cache: counting a view failed");
+  }
+}
+
+/**
+ * The page cache as Express middleware: answers hits, and fills the cache on a miss (one render
+ * per key at a time); anything it cannot keep goes on to the app.
+ */
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isCacheableRequest(req)) return next();
     const key = req.originalUrl;
     const hit = options.cache.get(key);
-    const serve = (page: CachedPage) => {
-      if (page.postId !== null) options.onPostView?.(req, page.postId);
-      if (options.onServe) options.onServe(req, res, () => send(req, res, page));
-      else send(req, res, page);
-    };
-    if (hit) return serve(hit);
+    if (hit) return serve(req, res, hit, options);
     options.cache
       .fill(key, () => renderForCache(req, options))
       .then(
-        (page) => (page ? serve(page) : next()),
+        (page) => (page ? serve(req, res, page, options) : next()),
         (error: unknown) => {
           // The render failed (the database away, a bug): the usual path answers and logs it.
           logger.warn(
@@ -170,5 +224,26 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
           next();
         },
       );
+  };
+}
+
+/**
+ * The hit path before Express: a stored page answered straight from Node's request handler,
+ * with none of the app's middleware (a hit needs none of it). Returns false, having done
+ * nothing, for anything else; Express then takes the request (and fills the cache on a miss).
+ * `before` runs first on a hit (the request log, the client address).
+ */
+export function pageCacheFastPath(options: {
+  cache: PageCache;
+  before?: (req: IncomingMessage, res: ServerResponse) => void;
+  onServe?: PageCacheMiddlewareOptions["onServe"];
+}) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!isCacheableRequest(req)) return false;
+    const hit = options.cache.get(req.url ?? "/");
+    if (!hit) return false;
+    options.before?.(req, res);
+    serve(req, res, hit, options);
+    return true;
   };
 }

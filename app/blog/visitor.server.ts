@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { isbot } from "isbot";
+import { isBotAgent } from "~/analytics/classify.server";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
 import { getEnv } from "~/env.server";
 import { rateLimitSubject } from "~/lib/client-address.server";
@@ -39,7 +39,7 @@ export function postVisitorKey(
   secret = getEnv().SESSION_SECRET,
 ): string | null {
   const userAgent = request.headers.get("user-agent")?.trim();
-  if (!userAgent || isbot(userAgent) || isPrefetch(request.headers)) return null;
+  if (!userAgent || isBotAgent(userAgent) || isPrefetch(request.headers)) return null;
   const address = rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
   return createHmac("sha256", secret).update(`${address}\n${userAgent}`).digest("base64url");
 }
