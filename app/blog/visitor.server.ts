@@ -41,5 +41,15 @@ export function postVisitorKey(
   const userAgent = request.headers.get("user-agent")?.trim();
   if (!userAgent || isBotAgent(userAgent) || isPrefetch(request.headers)) return null;
   const address = rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
-  return createHmac("sha256", secret).update(`${address}\n${userAgent}`).digest("base64url");
+  const reader = `${address}\n${userAgent}`;
+  // A reader served from the page cache comes back with every page: their key is remembered.
+  const known = readerKeys.get(reader);
+  if (known?.secret === secret) return known.key;
+  const key = createHmac("sha256", secret).update(reader).digest("base64url");
+  if (readerKeys.size >= MAX_REMEMBERED_READERS) readerKeys.clear();
+  readerKeys.set(reader, { secret, key });
+  return key;
 }
+
+const readerKeys = new Map<string, { secret: string; key: string }>();
+const MAX_REMEMBERED_READERS = 10_000;

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -231,13 +233,60 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process, in WebAssembly memory that grows and never gives
+ * back. PostgreSQL's defaults are sized for a server of its own (128 MB of shared buffers,
+ * 64 MB for index builds), and here every megabyte they touch stays resident in the app. The
+ * site's data is small and the files stay in the OS's page cache, so smaller buffers cost
+ * little (docs/benchmarks.md: memory, and the blog at 10,000 posts).
+ */
+export const PGLITE_SETTINGS = [
+  "shared_buffers=32MB",
+  "maintenance_work_mem=16MB",
+  "work_mem=4MB",
+  "temp_buffers=4MB",
+];
+
+function pgliteStartParams() {
+  return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])];
+}
+
+/**
+ * Creates a new PGlite data directory (initdb) in a child process. initdb runs in WebAssembly
+ * memory of its own, over 400 MB, which a process keeps resident long after; in a child it is
+ * gone when the child exits, and the app's first start weighs what a restart does.
+ */
+async function initPgliteDir(dir: string) {
+  const code = `import { PGlite } from "@electric-sql/pglite";
+const db = await PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
+await db.close();`;
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", code, dir, JSON.stringify(pgliteStartParams())],
+    { cwd: projectRoot(), stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (exitCode !== 0) {
+    throw new Error(`Could not create the database in ${dir} (exit ${exitCode}): ${stderr.trim()}`);
+  }
+}
+
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir/db. */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const client = await PGlite.create(path.join(options.dataDir, "db"));
+  const dir = path.join(options.dataDir, "db");
+  if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await initPgliteDir(dir);
+  const client = await PGlite.create(dir, { startParams: pgliteStartParams() });
   return openPglite(client);
 }
 
