@@ -25,6 +25,9 @@ let judged = true;
 const yes = (ok) => (ok ? "yes" : judged ? "**no**" : "no (quick run: not judged)");
 const ms = (n) => `${Math.round(n)} ms`;
 
+/** A ratio with two significant decimals at least: 0.32 ×, 0.0015 ×. */
+const times = (ratio) => `${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2)} ×`;
+
 /** p50 and p99, or a note when not one request finished within the run. */
 function latencies(row, seconds) {
   if (row.requests > 0) return [ms(row.latencyP50Ms), ms(row.latencyP99Ms)];
@@ -109,7 +112,7 @@ function pagesSection(pages) {
           row.group,
           String(row.requestsPerSecond),
           ...latencies(row, pages.durationSeconds),
-          ceiling ? `${(row.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)} ×` : "—",
+          ceiling ? times(row.requestsPerSecond / ceiling.requestsPerSecond) : "—",
           target,
           row.requests ? `${(row.transferBytes / 1024).toFixed(1)} KB` : "—",
           row.cacheControl ? `\`${row.cacheControl}\`` : "none",
