@@ -4,6 +4,7 @@ import { getAuth } from "~/auth/auth.server";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
+import { periodic } from "~/lib/periodic.server";
 import { classifyPageView } from "./classify.server";
 import { DEFAULT_MAX_PENDING_KEYS, PageViewBuffer } from "./page-view-buffer.server";
 
@@ -55,7 +56,6 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
   const buffer = new PageViewBuffer(options.maxPendingKeys ?? DEFAULT_MAX_PENDING_KEYS);
   const adminCache = new Map<string, { admin: boolean; expires: number }>();
   const lookups = new Map<string, Promise<boolean>>();
-  let timer: NodeJS.Timeout | undefined;
   let failures = 0;
   let reportedDrops = 0;
 
@@ -150,25 +150,19 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
     }
   }
 
+  const writes = periodic(() => void flush(), flushMs);
+
   return {
     middleware,
     observe,
     buffer,
     flush,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void flush(), flushMs);
-      timer.unref();
-    },
+    start: writes.start,
     /** Stops the periodic writes; at shutdown, so the last requests are written once, by stop(). */
-    stopTimer() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    stopTimer: writes.stop,
     /** Stops the timer and writes what is pending, after the session lookups under way. */
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      writes.stop();
       await Promise.allSettled([...lookups.values()]);
       await flush();
     },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { periodic } from "~/lib/periodic.server";
 
 /** At most this many (post, reader) pairs wait in memory; more are dropped (and logged). */
 export const DEFAULT_MAX_PENDING_VIEWS = 10_000;
@@ -64,7 +65,6 @@ export function createPostViewRecorder(options: PostViewRecorderOptions) {
   let pending = new Map<string, PendingView>();
   const remembered = new Set<string>();
   let flushing: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
   let dropped = 0;
   let reportedDrops = 0;
   let failures = 0;
@@ -117,24 +117,19 @@ export function createPostViewRecorder(options: PostViewRecorderOptions) {
     await flushing;
   }
 
+  const writes = periodic(() => void flush(), flushMs);
+
   return {
     record,
     flush,
     get pending() {
       return pending.size;
     },
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void flush(), flushMs);
-      timer.unref();
-    },
-    stopTimer() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    start: writes.start,
+    /** Stops the periodic writes; stop() then writes the rest once. */
+    stopTimer: writes.stop,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      writes.stop();
       await flush();
     },
   };
