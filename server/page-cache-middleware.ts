@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { POST_VIEW_HEADER } from "~/blog/visitor.server";
+import { databaseFallbacks, fellBackRecently } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import {
   type CachedPage,
@@ -91,6 +92,7 @@ async function renderForCache(
   options: PageCacheMiddlewareOptions,
 ): Promise<CachedPage | null> {
   const nonce = randomBytes(16).toString("base64");
+  const fallbacksBefore = databaseFallbacks();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 15_000);
   try {
@@ -102,6 +104,8 @@ async function renderForCache(
     // A route that must not be shared says no-store (a blog post counts each view); the
     // default "private, no-cache" of pages only means "not with a nonce in it", which this fixes.
     if (
+      // Defaults shown for a failing database: right now, wrong once it is back.
+      databaseFallbacks() !== fallbacksBefore ||
       response.status !== 200 ||
       response.headers.has("set-cookie") ||
       /no-store/.test(response.headers.get("cache-control") ?? "")
@@ -211,6 +215,8 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
     const key = req.originalUrl;
     const hit = options.cache.get(key);
     if (hit) return serve(req, res, hit, options);
+    // The database is failing: a render would show defaults, not worth keeping (nor rendering twice).
+    if (fellBackRecently()) return next();
     options.cache
       .fill(key, () => renderForCache(req, options))
       .then(

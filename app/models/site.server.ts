@@ -12,6 +12,7 @@ import {
 import { getDatabase, getDb } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
 import { announceContentChange } from "~/lib/content-changes.server";
+import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import type { ResponsiveImage } from "~/media/responsive";
 import { resolveImages } from "~/media/responsive.server";
@@ -74,6 +75,7 @@ export async function withFallback<T>(
     return await cached(what, load);
   } catch (error) {
     logger.error({ err: error }, `could not load ${what}; showing the defaults`);
+    noteDatabaseFallback();
     return fallback;
   }
 }

@@ -6,6 +6,7 @@ import { PostCard, type PostCardData } from "~/components/blog/post-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
 import { buttonVariants } from "~/components/ui/button";
+import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { seo } from "~/lib/seo";
 import { resolveImages } from "~/media/responsive.server";
@@ -88,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The spec: a failed load is only logged; the page shows its empty state.
     logger.error({ err: error }, "could not load blog posts");
+    noteDatabaseFallback();
   }
   return {
     q,

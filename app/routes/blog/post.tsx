@@ -8,6 +8,7 @@ import { PostMeta } from "~/components/blog/post-meta";
 import { PostRelated } from "~/components/blog/post-related";
 import { Picture, preloadImage } from "~/components/responsive-image";
 import { getDb, isDatabaseUnavailable } from "~/db/client.server";
+import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { useNonce } from "~/lib/nonce";
 import { rootData, seo } from "~/lib/seo";
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     return await loadPost(args);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
+    noteDatabaseFallback();
     // A post has no built-in default: say plainly that it is a passing fault (not a 404, which
     // would tell readers and search engines that the post is gone), and let nothing cache it.
     logger.error({ err: error }, "could not load a blog post: the database is unavailable");

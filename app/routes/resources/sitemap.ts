@@ -1,6 +1,7 @@
 import { publicPagePaths } from "~/content/service-paths";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { listPublicPages } from "~/models/overview.server";
 
@@ -17,6 +18,7 @@ export async function loader() {
     paths = await listPublicPages(getDb());
   } catch (error) {
     logger.error({ err: error }, "could not list blog posts for the sitemap");
+    noteDatabaseFallback();
     paths = [...publicPagePaths];
     complete = false;
   }
