@@ -60,12 +60,14 @@ export const ADMIN_TOKEN_FILE = "admin-command.token";
 function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | undefined) {
   if (!logger.isLevelEnabled("info")) return;
   const started = process.hrtime.bigint();
+  // The path only: query strings can carry tokens (verification, reset, unsubscribe links). Read
+  // now: routers mounted on a prefix rewrite req.url while they run.
+  const path = (req.url ?? "/").split("?")[0];
   res.on("finish", () => {
-    // The path only: query strings can carry tokens (verification, reset, unsubscribe links).
     logger.info(
       {
         method: req.method,
-        path: (req.url ?? "/").split("?")[0],
+        path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         ip,
