@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { header } from "~/analytics/classify.server";
 import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
 import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
 import { createPostViewRecorder, type PostViewRecorder } from "~/blog/post-view-recorder.server";
@@ -80,12 +81,6 @@ function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | unde
 function requestLog(req: Request, res: Response, next: NextFunction) {
   logRequest(req, res, req.ip);
   next();
-}
-
-/** A header's value as a Fetch Headers object would give it (the first, for a repeated one). */
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 /** How much of a body a handler stopped reading (an early 413 or 415) is read and dropped. */
@@ -191,7 +186,7 @@ export function createExpressApp(options: {
       contentType: page.headers["content-type"],
     });
     if (page.postId !== null && options.postViews) {
-      const visitor = postVisitorKey({ headers: { get: (name) => headerOf(req, name) } });
+      const visitor = postVisitorKey({ headers: { get: (name) => header(req.headers, name) } });
       if (visitor) options.postViews.record(page.postId, visitor);
     }
   };

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { Parser } from "htmlparser2";
-import type { PublicWidget } from "~/content/widgets";
+import { CUSTOM_SCRIPT_TAG, type PublicWidget } from "~/content/widgets";
 import { hashSource } from "./page-csp";
 
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -51,8 +51,7 @@ export function widgetCspSources(widgets: PublicWidget[]): WidgetSources {
  */
 export function customCodeText(script: string): string | null {
   const text = script.trim();
-  const tag = /^<script\b[^>]*>([\s\S]*)<\/script\s*>$/i.exec(text);
-  if (!tag) return text;
+  if (!CUSTOM_SCRIPT_TAG.test(text)) return text;
   let body = "";
   let depth: "before" | "inside" | "after" = "before";
   let external = false;

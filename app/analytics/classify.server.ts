@@ -65,7 +65,8 @@ export type Classification =
       sessionCookie?: string;
     };
 
-function header(headers: Record<string, HeaderValue>, name: string): string | undefined {
+/** A request header's value, the first of a repeated one. */
+export function header(headers: Record<string, HeaderValue>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

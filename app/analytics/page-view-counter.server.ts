@@ -4,7 +4,7 @@ import { getAuth } from "~/auth/auth.server";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
-import { periodic } from "~/lib/periodic.server";
+import { periodic, writeFailureLog } from "~/lib/periodic.server";
 import { classifyPageView } from "./classify.server";
 import { DEFAULT_MAX_PENDING_KEYS, PageViewBuffer } from "./page-view-buffer.server";
 
@@ -56,7 +56,7 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
   const buffer = new PageViewBuffer(options.maxPendingKeys ?? DEFAULT_MAX_PENDING_KEYS);
   const adminCache = new Map<string, { admin: boolean; expires: number }>();
   const lookups = new Map<string, Promise<boolean>>();
-  let failures = 0;
+  const writeLog = writeFailureLog("page views");
   let reportedDrops = 0;
 
   function cachedAdmin(sessionCookie: string): boolean | Promise<boolean> {
@@ -132,17 +132,9 @@ export function createPageViewCounter(options: PageViewCounterOptions) {
   async function flush() {
     try {
       const written = await buffer.flush(db);
-      if (failures > 0) logger.info({ written }, "page views: writing works again");
-      failures = 0;
+      writeLog.succeeded({ written });
     } catch (error) {
-      failures += 1;
-      // Once, then every tenth try: a database outage should not flood the log.
-      if (failures === 1 || failures % 10 === 0) {
-        logger.warn(
-          { err: error, failures, pending: buffer.views },
-          "page views: could not write the counts; keeping them for the next try",
-        );
-      }
+      writeLog.failed(error, buffer.views);
     }
     if (buffer.dropped > reportedDrops) {
       logger.warn({ dropped: buffer.dropped }, "page views: too many pending counts; some dropped");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
-import { periodic } from "~/lib/periodic.server";
+import { periodic, writeFailureLog } from "~/lib/periodic.server";
 
 /** At most this many (post, reader) pairs wait in memory; more are dropped (and logged). */
 export const DEFAULT_MAX_PENDING_VIEWS = 10_000;
@@ -67,7 +67,7 @@ export function createPostViewRecorder(options: PostViewRecorderOptions) {
   let flushing: Promise<void> | undefined;
   let dropped = 0;
   let reportedDrops = 0;
-  let failures = 0;
+  const writeLog = writeFailureLog("post views");
 
   function record(postId: number, visitorKey: string) {
     const key = `${postId}:${visitorKey}`;
@@ -85,18 +85,11 @@ export function createPostViewRecorder(options: PostViewRecorderOptions) {
     pending = new Map();
     try {
       await addPostViews(db, [...batch.values()]);
-      if (failures > 0) logger.info("post views: writing works again");
-      failures = 0;
+      writeLog.succeeded();
       if (remembered.size + batch.size > MAX_REMEMBERED) remembered.clear();
       for (const key of batch.keys()) remembered.add(key);
     } catch (error) {
-      failures += 1;
-      if (failures === 1 || failures % 10 === 0) {
-        logger.warn(
-          { err: error, failures, pending: batch.size },
-          "post views: could not write the counts; keeping them for the next try",
-        );
-      }
+      writeLog.failed(error, batch.size);
       for (const [key, view] of batch) {
         if (pending.size >= maxPending) dropped += 1;
         else if (!pending.has(key)) pending.set(key, view);

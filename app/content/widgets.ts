@@ -51,3 +51,10 @@ export const voiceButtonDefaults = {
 /** The public voice-assistant SDK (loaded from its CDN, as its vendor documents). */
 export const voiceSdkUrl =
   "https://cdn.jsdelivr.net/gh/VapiAI/html-script-tag@latest/dist/assets/index.js";
+
+/**
+ * A custom-code script given as a whole `<script …>…</script>` tag (anything else runs as plain
+ * JavaScript). The browser (load-widgets) and the page cache's hash of it (server/security.ts)
+ * must read the admin's text the same way.
+ */
+export const CUSTOM_SCRIPT_TAG = /^<script\b[^>]*>[\s\S]*<\/script\s*>$/i;

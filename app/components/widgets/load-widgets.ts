@@ -1,5 +1,6 @@
 import {
   type ChatWidget,
+  CUSTOM_SCRIPT_TAG,
   type CustomCodeWidget,
   type PublicWidget,
   type VoiceWidget,
@@ -121,8 +122,6 @@ async function loadVoice(widget: VoiceWidget) {
   });
 }
 
-const SCRIPT_TAG = /^<script\b[^>]*>[\s\S]*<\/script\s*>$/i;
-
 /**
  * Runs the admin's script: a `<script …>…</script>` tag keeps its attributes and body, any other
  * text runs as an inline script. A script inserted through innerHTML would never run, hence the
@@ -132,7 +131,7 @@ function runCustomCode(widget: CustomCodeWidget) {
   for (const earlier of document.querySelectorAll("script[data-custom-code]")) earlier.remove();
   const text = widget.script.trim();
   const script = document.createElement("script");
-  if (SCRIPT_TAG.test(text)) {
+  if (CUSTOM_SCRIPT_TAG.test(text)) {
     const parsed = new DOMParser().parseFromString(text, "text/html").querySelector("script");
     if (!parsed) throw new Error("the custom script tag could not be parsed");
     for (const attribute of Array.from(parsed.attributes)) {
