@@ -129,7 +129,8 @@ export const webCategories = pgTable("web_categories", {
   createdAt: createdAt(),
 });
 
-export const postStatuses = ["draft", "published", "archived"] as const;
+/** "scheduled": published by the scheduler (app/jobs) when its published_at arrives. */
+export const postStatuses = ["draft", "scheduled", "published", "archived"] as const;
 
 /** PostgreSQL's full-text document type; drizzle has no built-in column for it. */
 const tsvector = customType<{ data: string }>({
@@ -160,6 +161,11 @@ export const webPosts = pgTable(
     metaDescription: text("meta_description"),
     viewCount: integer("view_count").notNull().default(0),
     featuredImageUrl: text("featured_image_url"),
+    /**
+     * Raised by every write; an editor's save names the version it started from and is refused
+     * when the row has moved on (someone else saved in between).
+     */
+    version: integer("version").notNull().default(1),
     searchVector: tsvector("search_vector").generatedAlwaysAs(postSearchDocument),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -172,6 +178,72 @@ export const webPosts = pgTable(
     index("web_posts_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Every save of a post, as it was after that save: the editor's History panel lists them, diffs
+ * them against the current text and restores them. Pruned to the newest N per post (a setting),
+ * never dropping the one that was published last.
+ */
+export const webPostRevisions = pgTable(
+  "web_post_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => webPosts.id, { onDelete: "cascade" }),
+    /** The post's version after this save. */
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    status: text("status", { enum: postStatuses }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    categoryId: integer("category_id"),
+    authorId: text("author_id"),
+    featuredImageUrl: text("featured_image_url"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** Who saved it: a user (null once deleted, the e-mail stays) or "the scheduler". */
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedByName: text("saved_by_name").notNull().default(""),
+    /** editor, api, creator, restore, scheduler, sample. */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("web_post_revisions_post_id_idx").on(t.postId, t.id)],
+);
+
+/**
+ * Permanent redirects answered before any page renders: the old address of a renamed post or
+ * category (added automatically) and any an admin adds. `fromPath` is an exact path (a category's
+ * old address keeps its query); `target` a site path or an https URL.
+ */
+export const webRedirects = pgTable("web_redirects", {
+  id: serial("id").primaryKey(),
+  fromPath: text("from_path").notNull().unique(),
+  target: text("target").notNull(),
+  /** What added it: "post" or "category" when a slug changed, "admin" by hand. */
+  origin: text("origin", { enum: ["post", "category", "admin"] })
+    .notNull()
+    .default("admin"),
+  hits: integer("hits").notNull().default(0),
+  lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One version number per admin editor (hero, services, navigation, footer, branding, settings,
+ * contact info): a save names the version it started from and is refused when another save came
+ * first, so two admins never silently overwrite each other.
+ */
+export const webEditorVersions = pgTable("web_editor_versions", {
+  editor: text("editor").primaryKey(),
+  version: integer("version").notNull().default(0),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Who has already been counted as a reader of a post: one row per post and visitor, so a post's
