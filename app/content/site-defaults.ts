@@ -199,6 +199,8 @@ export const defaultSettings: { key: string; value: string; description: string 
     description: "Home page subtitle",
   },
   { key: "hero_cta_text", value: "Schedule Consultation", description: "Home page call to action" },
+  { key: "site_time_zone", value: "UTC", description: "Time zone" },
+  { key: "post_revisions_kept", value: "50", description: "Revisions kept per post" },
 ];
 
 /** The built-in default of a web_settings key ("" when it has none). */
@@ -209,4 +211,39 @@ export function defaultSetting(key: string) {
 /** A stored setting when non-empty, else its built-in default. Safe in the browser too. */
 export function settingOrDefault(settings: Map<string, string>, key: string) {
   return settings.get(key)?.trim() || defaultSetting(key);
+}
+
+// --- Time zone and revisions ------------------------------------------------------------------
+
+const DEFAULT_TIME_ZONE = "UTC";
+export const MIN_REVISIONS_KEPT = 5;
+export const MAX_REVISIONS_KEPT = 500;
+const DEFAULT_REVISIONS_KEPT = 50;
+
+let timeZones: string[] | undefined;
+
+/** The IANA zones this runtime knows, "UTC" first (the list itself leaves it out). */
+export function timeZoneOptions(): string[] {
+  timeZones ??= [
+    DEFAULT_TIME_ZONE,
+    ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE),
+  ];
+  return timeZones;
+}
+
+export function isTimeZone(value: string) {
+  return timeZoneOptions().includes(value);
+}
+
+/** The site's time zone setting when it is a zone this runtime knows, else "UTC". */
+export function siteTimeZoneFrom(settings: Map<string, string>): string {
+  const zone = settingOrDefault(settings, "site_time_zone");
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** How many revisions each post keeps: the setting when it is a whole number in range, else 50. */
+export function revisionsKeptFrom(settings: Map<string, string>): number {
+  const value = settingOrDefault(settings, "post_revisions_kept");
+  const kept = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return kept >= MIN_REVISIONS_KEPT && kept <= MAX_REVISIONS_KEPT ? kept : DEFAULT_REVISIONS_KEPT;
 }

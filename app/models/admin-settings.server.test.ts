@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildFooter } from "~/content/footer";
+import { revisionsKeptFrom, settingOrDefault, siteTimeZoneFrom } from "~/content/site-defaults";
 import type { Database } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
 import { seedDefaults } from "~/db/seed.server";
@@ -173,6 +174,25 @@ describe("settings schemas", () => {
       ["primaryColor", "Enter a colour as a hex code, such as #6366f1"],
       ["accentColor", "Enter a colour as a hex code, such as #6366f1"],
     ]);
+  });
+
+  it("checks the time zone and the revisions kept, and the helpers fall back to the defaults", () => {
+    const settings = siteSettingsSchema.safeParse({ timeZone: "Mars/Olympus", revisionsKept: "4" });
+    const messages = Object.fromEntries(
+      (settings.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages.timeZone).toBe("Choose a time zone from the list");
+    expect(messages.revisionsKept).toBe("Enter a whole number from 5 to 500");
+
+    const empty = new Map<string, string>();
+    expect(settingOrDefault(empty, "site_time_zone")).toBe("UTC");
+    expect(siteTimeZoneFrom(empty)).toBe("UTC");
+    expect(revisionsKeptFrom(empty)).toBe(50);
+    expect(siteTimeZoneFrom(new Map([["site_time_zone", "Europe/Berlin"]]))).toBe("Europe/Berlin");
+    expect(siteTimeZoneFrom(new Map([["site_time_zone", "Mars/Olympus"]]))).toBe("UTC");
+    expect(revisionsKeptFrom(new Map([["post_revisions_kept", "7"]]))).toBe(7);
+    expect(revisionsKeptFrom(new Map([["post_revisions_kept", "4"]]))).toBe(50);
+    expect(revisionsKeptFrom(new Map([["post_revisions_kept", "1e2"]]))).toBe(50);
   });
 
   it("asks for a label and a URL for a footer link and refuses script addresses", () => {

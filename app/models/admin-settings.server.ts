@@ -135,7 +135,7 @@ export function settingsViewFrom(settings: Map<string, string>): SettingsView {
       ...(Object.fromEntries(
         Object.keys(externalLinkDefaults).map((key) => [key, links[key as keyof typeof links]]),
       ) as Record<keyof typeof externalLinkDefaults, string>),
-    } as SiteSettings,
+    } as Required<SiteSettings>,
     branding: {
       ...pickAll(brandingKeys),
       logoUrl: settings.get(brandingKeys.logoUrl)?.trim() ?? "",

@@ -14,6 +14,7 @@ import {
   FooterQuickAction,
 } from "~/components/admin/settings-dialogs";
 import { TabHeader } from "~/components/admin/tab-header";
+import { timeZoneOptions } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -40,7 +41,7 @@ import type { Route } from "./+types/settings";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = await readSettingsView(getDb());
-  return { settings: view.settings };
+  return { settings: view.settings, timeZones: timeZoneOptions() };
 }
 
 /** Per intent: what it validates, how it is stored, and the texts of its toasts. */
@@ -140,7 +141,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Settings"
         description="The site's name, contact details and the addresses of the product apps, demo sites and booking page."
       />
-      <SiteSettingsForm values={loaderData.settings} posted={actionData} />
+      <SiteSettingsForm
+        values={loaderData.settings}
+        timeZones={loaderData.timeZones}
+        posted={actionData}
+      />
       <section
         aria-labelledby="appearance-heading"
         className="mt-8 rounded-2xl border border-line bg-white p-6 shadow-sm"

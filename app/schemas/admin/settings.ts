@@ -7,6 +7,9 @@ import { type FooterSection, footerSections } from "~/content/footer";
 import {
   businessDays,
   dayLabel,
+  isTimeZone,
+  MAX_REVISIONS_KEPT,
+  MIN_REVISIONS_KEPT,
   type SocialNetwork,
   socialNetworks,
 } from "~/content/site-defaults";
@@ -92,6 +95,21 @@ export const siteSettingsSchema = z.object({
   contactEmail: email("Contact email", { required: true }),
   contactPhone: text("Phone", 40, { required: true }),
   contactAddress: text("Address", 300, { required: true }),
+  // Optional for clients that predate them: left out, the stored values stay.
+  timeZone: text("Time zone", 64, { required: true })
+    .refine((value) => value === "" || isTimeZone(value), "Choose a time zone from the list")
+    .optional(),
+  revisionsKept: text("Revisions kept per post", 10, { required: true })
+    .refine(
+      (value) =>
+        value === "" ||
+        (/^\d+$/.test(value) &&
+          Number(value) >= MIN_REVISIONS_KEPT &&
+          Number(value) <= MAX_REVISIONS_KEPT),
+      `Enter a whole number from ${MIN_REVISIONS_KEPT} to ${MAX_REVISIONS_KEPT}`,
+    )
+    .transform((value) => String(Number(value)))
+    .optional(),
   ...externalLinkFields,
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
@@ -103,6 +121,8 @@ export const siteSettingsKeys: Record<keyof SiteSettings, string> = {
   contactEmail: "contact_email",
   contactPhone: "contact_phone",
   contactAddress: "contact_address",
+  timeZone: "site_time_zone",
+  revisionsKept: "post_revisions_kept",
   ...(Object.fromEntries(Object.keys(externalLinkDefaults).map((key) => [key, key])) as Record<
     ExternalLinkKey,
     string
@@ -231,7 +251,7 @@ export const contactInfoKeys = {
 
 /** What the editors show: the stored value of each field, or the default the public site shows. */
 export interface SettingsView {
-  settings: SiteSettings;
+  settings: Required<SiteSettings>;
   branding: Branding;
   footer: Omit<FooterValues, "links"> & { links: FooterLinkValue[] };
   contactInfo: ContactInfo;

@@ -3,8 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { type ExternalLinkKey, externalLinkLabels } from "~/content/external-links";
+import { MAX_REVISIONS_KEPT, MIN_REVISIONS_KEPT } from "~/content/site-defaults";
 import { type SiteSettings, siteSettingsSchema } from "~/schemas/admin/settings";
 import { FieldGroup, TextField, validate } from "./form-bits";
 
@@ -26,9 +29,12 @@ const demoKeys: ExternalLinkKey[] = ["demo_restaurant_url", "demo_tax_url", "dem
 /** The Settings tab's form: site name and tagline, contact details, outbound addresses. */
 export function SiteSettingsForm({
   values,
+  timeZones,
   posted,
 }: {
-  values: SiteSettings;
+  values: Required<SiteSettings>;
+  /** The server's list (the browser's may differ, and the server is the one that checks). */
+  timeZones: string[];
   posted?: PostedAnswer | null;
 }) {
   const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "site-settings" });
@@ -113,6 +119,42 @@ export function SiteSettingsForm({
         <div className="sm:col-span-2">
           {field("contactAddress", "Address", { autoComplete: "street-address" })}
         </div>
+      </FieldGroup>
+      <FieldGroup
+        title="Publishing"
+        description="How the blog schedules posts and keeps their history."
+      >
+        <FieldShell
+          id="settings-timeZone"
+          label="Time zone"
+          required
+          error={errors.timeZone}
+          hint="Scheduled posts are entered and shown in this time zone."
+        >
+          <Select
+            {...fieldAria("settings-timeZone", errors.timeZone, true)}
+            name="timeZone"
+            required
+            defaultValue={values.timeZone}
+          >
+            {(timeZones.includes(values.timeZone)
+              ? timeZones
+              : [values.timeZone, ...timeZones]
+            ).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </Select>
+        </FieldShell>
+        {field("revisionsKept", "Revisions kept per post", {
+          type: "number",
+          inputMode: "numeric",
+          min: MIN_REVISIONS_KEPT,
+          max: MAX_REVISIONS_KEPT,
+          step: 1,
+          hint: "Older revisions are removed; the one published last is always kept.",
+        })}
       </FieldGroup>
       <FieldGroup
         title="Product apps"
