@@ -1,0 +1,279 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { users, webRedirects } from "~/db/schema.server";
+import { logger } from "~/lib/logger.server";
+import {
+  followRedirects,
+  type RedirectEntry,
+  redirectKey,
+  redirectTable,
+} from "~/lib/redirect-paths";
+import type { RedirectInput } from "~/schemas/admin/redirects";
+
+export type RedirectOrigin = (typeof webRedirects.$inferSelect)["origin"];
+
+/** A redirect as the Redirects tab lists it. */
+export interface RedirectSummary {
+  id: number;
+  fromPath: string;
+  target: string;
+  origin: RedirectOrigin;
+  hits: number;
+  /** ISO 8601, or null when no one has followed it yet. */
+  lastHitAt: string | null;
+  createdAt: string;
+  createdByEmail: string | null;
+}
+
+/** Newest first, with how often each was followed and when last. */
+export async function listRedirects(db: Db): Promise<RedirectSummary[]> {
+  const rows = await db
+    .select({ redirect: webRedirects, createdByEmail: users.email })
+    .from(webRedirects)
+    .leftJoin(users, eq(users.id, webRedirects.createdBy))
+    .orderBy(desc(webRedirects.createdAt), desc(webRedirects.id));
+  return rows.map(({ redirect, createdByEmail }) => ({
+    id: redirect.id,
+    fromPath: redirect.fromPath,
+    target: redirect.target,
+    origin: redirect.origin,
+    hits: redirect.hits,
+    lastHitAt: redirect.lastHitAt?.toISOString() ?? null,
+    createdAt: redirect.createdAt.toISOString(),
+    createdByEmail: createdByEmail ?? null,
+  }));
+}
+
+/** Every redirect's from path and target: what the edge keeps in memory. */
+export function loadRedirectEntries(db: Db): Promise<RedirectEntry[]> {
+  return db
+    .select({ fromPath: webRedirects.fromPath, target: webRedirects.target })
+    .from(webRedirects);
+}
+
+// Any 64-bit number, the same in every process, other than the migration and audit locks'.
+const REDIRECTS_LOCK_ID = 7_240_215_116;
+
+interface StoredRow extends RedirectEntry {
+  id: number;
+}
+
+/**
+ * Runs `work` with the redirects table to itself: an advisory lock held to the end of the
+ * transaction, so two writers (two admins, a rename beside an admin) cannot make a loop together,
+ * each checking a table without the other's row. Inside a caller's transaction (a post's rename)
+ * this is a savepoint, and the lock is held until that transaction ends.
+ */
+function withRedirectsLocked<T>(db: Db, work: (tx: Db, rows: StoredRow[]) => Promise<T>) {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK_ID})`);
+    const rows = await tx
+      .select({ id: webRedirects.id, fromPath: webRedirects.fromPath, target: webRedirects.target })
+      .from(webRedirects);
+    return work(tx, rows);
+  });
+}
+
+/**
+ * Points every redirect straight at where its chain ends (X→A, A→C: X→C), as a browser
+ * following them would end up. A redirect that goes round in a circle is answered as `loop`,
+ * with nothing changed; with `skipLoops` such rows are left as they are (and logged) instead.
+ */
+async function collapseChains(tx: Db, rows: StoredRow[], options: { skipLoops?: boolean } = {}) {
+  const table = redirectTable(rows);
+  const changes: { id: number; target: string }[] = [];
+  for (const row of rows) {
+    const followed = followRedirects(table, row.target, [row.fromPath]);
+    if (followed.loop) {
+      if (!options.skipLoops)
+        return { collapsed: 0, loop: { fromPath: row.fromPath, via: followed.via } };
+      logger.warn({ fromPath: row.fromPath, via: followed.via }, "redirect loop left as it was");
+      continue;
+    }
+    if (followed.final !== row.target) changes.push({ id: row.id, target: followed.final });
+  }
+  for (const change of changes) {
+    await tx
+      .update(webRedirects)
+      .set({ target: change.target })
+      .where(eq(webRedirects.id, change.id));
+  }
+  return { collapsed: changes.length, loop: null };
+}
+
+/**
+ * After a published post's or a category's address changed (`/blog/old` → `/blog/new`, or
+ * `/blog?category=old` → `/blog?category=new`): the old address answers 301 to the new one. A
+ * redirect from the new address goes (it is a real page again), redirects to the old one now go
+ * straight to the new one, and the table stays free of chains. Call it inside the rename's
+ * transaction, so the redirect exists exactly when the rename does.
+ */
+export async function recordMovedPath(
+  db: Db,
+  fromPath: string,
+  toPath: string,
+  origin: "post" | "category",
+  actorId: string | null,
+): Promise<void> {
+  if (redirectKey(fromPath) === redirectKey(toPath)) return;
+  await withRedirectsLocked(db, async (tx) => {
+    await tx.delete(webRedirects).where(eq(webRedirects.fromPath, toPath));
+    await tx
+      .insert(webRedirects)
+      .values({ fromPath, target: toPath, origin, createdBy: actorId })
+      .onConflictDoUpdate({
+        target: webRedirects.fromPath,
+        set: { target: toPath, origin, createdBy: actorId, updatedAt: new Date() },
+      });
+    const rows = await tx
+      .select({ id: webRedirects.id, fromPath: webRedirects.fromPath, target: webRedirects.target })
+      .from(webRedirects);
+    // A rename never fails over a redirect an admin made: a circle (only possible through a
+    // redirect of a whole path such as /blog) is logged and left for the admin.
+    await collapseChains(tx, rows, { skipLoops: true });
+  });
+}
+
+export type RedirectWrite =
+  | { ok: true; redirect: RedirectEntry & { id: number }; collapsed: number }
+  | { ok: false; status: 400 | 404 | 409; field?: "fromPath" | "target"; message: string };
+
+function loopRefusal(fromPath: string, via: string[]): RedirectWrite {
+  const path = [...new Set(via.filter((step) => step !== fromPath))];
+  const through = path.length > 0 ? ` (through ${path.join(" → ")})` : "";
+  return {
+    ok: false,
+    status: 409,
+    field: "target",
+    message: `This would make a loop: the new address leads back to ${fromPath}${through}.`,
+  };
+}
+
+/**
+ * Adds or changes a redirect an admin wrote. Chains collapse both ways: a target that itself
+ * redirects is stored as where it ends up (A→B with B→C stores A→C), and redirects that led to
+ * the from path now go to that end too (X→A becomes X→C). A target that leads back to the from
+ * path is refused, and so is a from path that already has a redirect.
+ */
+async function writeRedirect(
+  db: Db,
+  id: number | null,
+  input: RedirectInput,
+  actorId: string | null,
+): Promise<RedirectWrite> {
+  return withRedirectsLocked(db, async (tx, rows): Promise<RedirectWrite> => {
+    const existing = id === null ? undefined : rows.find((row) => row.id === id);
+    if (id !== null && !existing) {
+      return { ok: false, status: 404, message: "There is no such redirect." };
+    }
+    const key = redirectKey(input.fromPath);
+    const taken = rows.find((row) => row.id !== id && redirectKey(row.fromPath) === key);
+    if (taken) {
+      return {
+        ok: false,
+        status: 409,
+        field: "fromPath",
+        message: `A redirect from ${taken.fromPath} already exists. Edit that one instead.`,
+      };
+    }
+    const others = rows.filter((row) => row.id !== id);
+    const followed = followRedirects(redirectTable(others), input.target, [input.fromPath]);
+    if (followed.loop) return loopRefusal(input.fromPath, followed.via);
+    const target = followed.final;
+
+    let saved: StoredRow;
+    if (existing) {
+      const [row] = await tx
+        .update(webRedirects)
+        .set({ fromPath: input.fromPath, target })
+        .where(eq(webRedirects.id, existing.id))
+        .returning({
+          id: webRedirects.id,
+          fromPath: webRedirects.fromPath,
+          target: webRedirects.target,
+        });
+      saved = row as StoredRow;
+    } else {
+      const [row] = await tx
+        .insert(webRedirects)
+        .values({ fromPath: input.fromPath, target, origin: "admin", createdBy: actorId })
+        .returning({
+          id: webRedirects.id,
+          fromPath: webRedirects.fromPath,
+          target: webRedirects.target,
+        });
+      saved = row as StoredRow;
+    }
+    const outcome = await collapseChains(tx, [...others, saved]);
+    // Only a redirect of a whole path (the query passed on) can come round this way; thrown so
+    // that the transaction takes the row back.
+    if (outcome.loop) throw new RedirectLoop(loopRefusal(outcome.loop.fromPath, outcome.loop.via));
+    return {
+      ok: true,
+      redirect: saved,
+      collapsed: outcome.collapsed + (target !== input.target ? 1 : 0),
+    };
+  }).catch((error: unknown) => {
+    if (error instanceof RedirectLoop) return error.refusal;
+    throw error;
+  });
+}
+
+class RedirectLoop extends Error {
+  constructor(readonly refusal: RedirectWrite) {
+    super("redirect loop");
+  }
+}
+
+export function createRedirect(db: Db, input: RedirectInput, actorId: string | null) {
+  return writeRedirect(db, null, input, actorId);
+}
+
+export function updateRedirect(db: Db, id: number, input: RedirectInput) {
+  return writeRedirect(db, id, input, null);
+}
+
+/** Deletes a redirect; null when there is no such redirect. */
+export async function deleteRedirect(db: Db, id: number) {
+  const rows = await db
+    .delete(webRedirects)
+    .where(eq(webRedirects.id, id))
+    .returning({
+      id: webRedirects.id,
+      fromPath: webRedirects.fromPath,
+      target: webRedirects.target,
+    });
+  return rows[0] ?? null;
+}
+
+/** The keys (redirectKey) of every from path: the link audit marks the links they cover. */
+export async function redirectedPaths(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ fromPath: webRedirects.fromPath }).from(webRedirects);
+  return new Set(rows.map((row) => redirectKey(row.fromPath)));
+}
+
+/** Hits counted in memory by the edge: per from path, how many and when the last one came. */
+export interface RedirectHits {
+  fromPath: string;
+  hits: number;
+  lastHitAt: Date;
+}
+
+/**
+ * Adds counted hits in one statement. A redirect deleted (or renamed) since is skipped; its
+ * `updated_at` stays, since following a redirect does not change it.
+ */
+export async function addRedirectHits(db: Db, batch: RedirectHits[]) {
+  if (batch.length === 0) return;
+  const rows = batch.map(
+    (hit) =>
+      sql`(${hit.fromPath}::text, ${hit.hits}::integer, ${hit.lastHitAt.toISOString()}::timestamptz)`,
+  );
+  await db.execute(sql`
+    update web_redirects set
+      hits = hits + v.hits,
+      last_hit_at = greatest(coalesce(last_hit_at, v.last_hit_at), v.last_hit_at)
+    from (values ${sql.join(rows, sql`, `)}) as v(from_path, hits, last_hit_at)
+    where web_redirects.from_path = v.from_path`);
+}
