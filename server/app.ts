@@ -33,9 +33,11 @@ import { createMailer, setMailer } from "~/mail/mailer.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
+import { createRedirectMemory, type RedirectMemory } from "~/redirects/redirect-memory.server";
 import { adminCommandRouter } from "./admin-endpoint";
 import { type CachedPage, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
+import { redirectsFirst } from "./redirects";
 import {
   cspNonce,
   sameOriginWrites,
@@ -153,6 +155,8 @@ export function createExpressApp(options: {
   vite?: ViteDevServer;
   pageViews?: PageViewCounter;
   postViews?: PostViewRecorder;
+  /** Answered before everything else (the page cache's hits too). */
+  redirects?: RedirectMemory;
 }) {
   const { env, database, vite } = options;
   const production = !vite;
@@ -190,6 +194,13 @@ export function createExpressApp(options: {
       if (visitor) options.postViews.record(page.postId, visitor);
     }
   };
+  // Answers given before Express (redirects, the page cache's hits): the request log and the
+  // client address as Express would give them, nothing else.
+  const beforeExpress = (req: IncomingMessage, res: ServerResponse) => {
+    const ip = proxyaddr(req, app.get("trust proxy fn"));
+    req.headers[CLIENT_ADDRESS_HEADER] = ip;
+    logRequest(req, res, ip);
+  };
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   // Visitors' pages from memory, before the nonce, the headers and compression it makes unneeded.
   if (production && env.PAGE_CACHE_MB > 0) {
@@ -209,17 +220,8 @@ export function createExpressApp(options: {
         onServe: countCachedView,
       }),
     );
-    // Hits answered before Express (startServer puts this first): the request log and the
-    // client address as Express would give them, nothing else.
-    fastPath = pageCacheFastPath({
-      cache,
-      before: (req, res) => {
-        const ip = proxyaddr(req, app.get("trust proxy fn"));
-        req.headers[CLIENT_ADDRESS_HEADER] = ip;
-        logRequest(req, res, ip);
-      },
-      onServe: countCachedView,
-    });
+    // Hits answered before Express (startServer puts this first).
+    fastPath = pageCacheFastPath({ cache, before: beforeExpress, onServe: countCachedView });
   }
   app.use(cspNonce);
   if (production) app.use(pageWidgetSources);
@@ -286,10 +288,13 @@ export function createExpressApp(options: {
     if (res.headersSent) return;
     res.status(500).json({ error: "Something went wrong on our side. Please try again." });
   });
-  /** The request handler: the page cache's hits first, then the app. */
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  /** The request handler: redirects first, then the page cache's hits, then the app. */
+  const cacheThenApp = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath?.(req, res)) app(req, res);
   };
+  const handle = options.redirects
+    ? redirectsFirst(options.redirects, cacheThenApp, beforeExpress)
+    : cacheThenApp;
   return { app, handle };
 }
 
@@ -387,6 +392,13 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     flushMs: env.PAGE_VIEW_FLUSH_MS,
   });
   postViews.start();
+  // Read before the first request; a database that fails here only delays them (retried).
+  const redirects = createRedirectMemory({
+    db: services.database.db,
+    flushMs: env.PAGE_VIEW_FLUSH_MS,
+  });
+  await redirects.start();
+  onSiteCacheCleared(() => void redirects.reload());
 
   const { handle } = createExpressApp({
     env,
@@ -395,6 +407,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     vite: options.vite,
     pageViews,
     postViews,
+    redirects,
   });
   const server = http.createServer(handle);
   server.listen(env.PORT, env.HOST ?? "0.0.0.0");
@@ -434,11 +447,12 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     clearInterval(prune);
     pageViews.stopTimer();
     postViews.stopTimer();
+    redirects.stopTimer();
     // Stop taking connections; requests already under way finish first.
     server.close(async () => {
       try {
         // Counts still in memory go to the database before it closes.
-        await Promise.all([pageViews.stop(), postViews.stop()]);
+        await Promise.all([pageViews.stop(), postViews.stop(), redirects.stop()]);
         await contentChanges?.close();
         await services.close();
       } finally {

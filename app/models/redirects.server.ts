@@ -44,13 +44,6 @@ export async function listRedirects(db: Db): Promise<RedirectSummary[]> {
   }));
 }
 
-/** Every redirect's from path and target: what the edge keeps in memory. */
-export function loadRedirectEntries(db: Db): Promise<RedirectEntry[]> {
-  return db
-    .select({ fromPath: webRedirects.fromPath, target: webRedirects.target })
-    .from(webRedirects);
-}
-
 // Any 64-bit number, the same in every process, other than the migration and audit locks'.
 const REDIRECTS_LOCK_ID = 7_240_215_116;
 
@@ -251,29 +244,4 @@ export async function deleteRedirect(db: Db, id: number) {
 export async function redirectedPaths(db: Db): Promise<Set<string>> {
   const rows = await db.select({ fromPath: webRedirects.fromPath }).from(webRedirects);
   return new Set(rows.map((row) => redirectKey(row.fromPath)));
-}
-
-/** Hits counted in memory by the edge: per from path, how many and when the last one came. */
-export interface RedirectHits {
-  fromPath: string;
-  hits: number;
-  lastHitAt: Date;
-}
-
-/**
- * Adds counted hits in one statement. A redirect deleted (or renamed) since is skipped; its
- * `updated_at` stays, since following a redirect does not change it.
- */
-export async function addRedirectHits(db: Db, batch: RedirectHits[]) {
-  if (batch.length === 0) return;
-  const rows = batch.map(
-    (hit) =>
-      sql`(${hit.fromPath}::text, ${hit.hits}::integer, ${hit.lastHitAt.toISOString()}::timestamptz)`,
-  );
-  await db.execute(sql`
-    update web_redirects set
-      hits = hits + v.hits,
-      last_hit_at = greatest(coalesce(last_hit_at, v.last_hit_at), v.last_hit_at)
-    from (values ${sql.join(rows, sql`, `)}) as v(from_path, hits, last_hit_at)
-    where web_redirects.from_path = v.from_path`);
 }
