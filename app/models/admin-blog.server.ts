@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users, webCategories, webPosts } from "~/db/schema.server";
 import { createPost, slugify } from "~/models/post-writes.server";
+import { recordMovedPath } from "~/models/redirects.server";
 import type { BlogPostStatus } from "~/schemas/admin/blog";
 
 export const POSTS_PAGE_SIZE = 20;
@@ -134,14 +135,45 @@ export async function createCategory(db: Db, input: CategoryInput) {
   return row;
 }
 
-/** Renames a category (and its slug and description); null when there is no such category. */
-export async function updateCategory(db: Db, id: number, input: CategoryInput) {
-  const [row] = await db
-    .update(webCategories)
-    .set(categoryColumns(input))
-    .where(eq(webCategories.id, id))
-    .returning({ id: webCategories.id, name: webCategories.name, slug: webCategories.slug });
-  return row ?? null;
+/**
+ * Renames a category (and its slug and description); null when there is no such category. A
+ * changed slug leaves a redirect from the old category address, in the same transaction.
+ */
+export async function updateCategory(
+  db: Db,
+  id: number,
+  input: CategoryInput,
+  actorId: string | null = null,
+) {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [before] = await tx
+      .select({ slug: webCategories.slug })
+      .from(webCategories)
+      .where(eq(webCategories.id, id))
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(webCategories)
+      .set(categoryColumns(input))
+      .where(eq(webCategories.id, id))
+      .returning({ id: webCategories.id, name: webCategories.name, slug: webCategories.slug });
+    if (row && row.slug !== before.slug) {
+      await recordMovedPath(
+        tx,
+        categoryAddress(before.slug),
+        categoryAddress(row.slug),
+        "category",
+        actorId,
+      );
+    }
+    return row ?? null;
+  });
+}
+
+/** Where the blog lists a category's posts (as its filter links spell it). */
+function categoryAddress(slug: string) {
+  return `/blog?${new URLSearchParams({ category: slug })}`;
 }
 
 /** Deletes a category; its posts stay, without a category (the foreign key sets null). */

@@ -215,7 +215,7 @@ async function update(
     case "update-category": {
       const { id, ...input } = parseAdminInput(categoryUpdateSchema, values, failure);
       try {
-        const row = await updateCategory(db, id, input);
+        const row = await updateCategory(db, id, input, admin.id);
         if (!row) return adminFailure(failure, "There is no such category.", { status: 404 });
         await adminChanged(admin, {
           action: "updated",
