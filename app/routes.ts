@@ -45,6 +45,7 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("links", "routes/admin/links.tsx"),
+    route("redirects", "routes/admin/redirects.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

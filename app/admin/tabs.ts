@@ -7,6 +7,7 @@ export const adminTabs = [
   { label: "Content", path: "/admin/content" },
   { label: "Integrations", path: "/admin/integrations" },
   { label: "Links", path: "/admin/links" },
+  { label: "Redirects", path: "/admin/redirects" },
   { label: "Media", path: "/admin/media" },
   { label: "Settings", path: "/admin/settings" },
   { label: "Analytics", path: "/admin/analytics" },

@@ -116,6 +116,7 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/content": { access: "admin", post: 400 },
   "/admin/integrations": { access: "admin", post: 400 },
   "/admin/links": { access: "admin", post: 400 },
+  "/admin/redirects": { access: "admin", post: 400 },
   "/admin/media": { access: "admin", post: 400 },
   "/admin/settings": { access: "admin", post: 400 },
   "/admin/analytics": { access: "admin" },

@@ -1,0 +1,133 @@
+import { ArrowRight } from "lucide-react";
+import { useId, useState } from "react";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Button } from "~/components/ui/button";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
+import {
+  REDIRECT_FROM_MAX,
+  REDIRECT_TARGET_MAX,
+  redirectCreateSchema,
+} from "~/schemas/admin/redirects";
+
+export interface RedirectDraft {
+  id?: number;
+  fromPath: string;
+  target: string;
+}
+
+/**
+ * Adds a redirect, or changes one (`draft.id`). Checked with the server's schema before it is
+ * sent; the server's refusals (a loop, a path that already redirects) show on their field too.
+ * `fixedFrom` keeps the old address as given (the link audit's broken link).
+ */
+export function RedirectForm({
+  draft,
+  fixedFrom,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  draft?: RedirectDraft;
+  fixedFrom?: boolean;
+  submitLabel: string;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [fromPath, setFromPath] = useState(draft?.fromPath ?? "");
+  const [target, setTarget] = useState(draft?.target ?? "");
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({
+    onSuccess: () => {
+      if (!draft) {
+        setFromPath("");
+        setTarget("");
+      }
+      onDone?.();
+    },
+  });
+  const errors = { ...fieldErrors, ...clientErrors };
+  const f = (name: string) => `${id}-${name}`;
+  return (
+    <fetcher.Form
+      method="post"
+      action="/admin/redirects"
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const parsed = redirectCreateSchema.safeParse({ fromPath, target });
+        if (parsed.success) {
+          setClientErrors({});
+          return;
+        }
+        event.preventDefault();
+        const found = fieldErrorsOf(parsed.error);
+        setClientErrors(found);
+        const first = found.fromPath && !fixedFrom ? "fromPath" : "target";
+        document.getElementById(f(first))?.focus();
+      }}
+    >
+      <input type="hidden" name="intent" value={draft?.id ? "update" : "create"} />
+      {draft?.id ? <input type="hidden" name="id" value={draft.id} /> : null}
+      <FieldShell
+        id={f("fromPath")}
+        label="Old address"
+        required
+        error={errors.fromPath}
+        hint="A path on this site, exactly as visitors ask for it: /old-page."
+      >
+        <Input
+          {...fieldAria(f("fromPath"), errors.fromPath, true)}
+          name="fromPath"
+          value={fromPath}
+          readOnly={fixedFrom}
+          placeholder="/old-page"
+          autoComplete="off"
+          spellCheck={false}
+          aria-required
+          maxLength={REDIRECT_FROM_MAX}
+          onChange={(e) => {
+            setFromPath(e.currentTarget.value);
+            setClientErrors(({ fromPath: _, ...rest }) => rest);
+          }}
+        />
+      </FieldShell>
+      <FieldShell
+        id={f("target")}
+        label="New address"
+        required
+        error={errors.target}
+        hint="A path on this site (/new-page) or an address on another site starting with https://."
+      >
+        <Input
+          {...fieldAria(f("target"), errors.target, true)}
+          name="target"
+          value={target}
+          placeholder="/new-page"
+          autoComplete="off"
+          spellCheck={false}
+          aria-required
+          maxLength={REDIRECT_TARGET_MAX}
+          onChange={(e) => {
+            setTarget(e.currentTarget.value);
+            setClientErrors(({ target: _, ...rest }) => rest);
+          }}
+        />
+      </FieldShell>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+          {submitLabel}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,212 @@
+import { Plus, Signpost } from "lucide-react";
+import { useState } from "react";
+import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { ConfirmDeleteDialog } from "~/components/admin/blog/delete-dialog";
+import { useReturnFocus } from "~/components/admin/blog/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/blog/row-actions";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
+import type { RedirectSummary } from "~/models/redirects.server";
+import { RedirectForm } from "./redirect-form";
+
+const originLabel: Record<RedirectSummary["origin"], { text: string; help: string }> = {
+  post: { text: "Automatic", help: "Added when a published post's slug changed" },
+  category: { text: "Automatic", help: "Added when a category's slug changed" },
+  admin: { text: "Manual", help: "Added by an admin" },
+};
+
+function OriginBadge({ origin }: { origin: RedirectSummary["origin"] }) {
+  const label = originLabel[origin];
+  return (
+    <span
+      title={label.help}
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        origin === "admin"
+          ? "bg-surface text-muted ring-line"
+          : "bg-sky-50 text-sky-900 ring-sky-200",
+      )}
+    >
+      {label.text}
+      <span className="sr-only">: {label.help.toLowerCase()}</span>
+    </span>
+  );
+}
+
+function Address({ value }: { value: string }) {
+  return (
+    <code className="break-all rounded bg-surface px-1.5 py-0.5 font-mono text-xs">{value}</code>
+  );
+}
+
+/** Every redirect (a table on wide screens, stacked rows on a phone), with add, edit and delete. */
+export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<RedirectSummary | null>(null);
+  const [deleting, setDeleting] = useState<RedirectSummary | null>(null);
+  const focus = useReturnFocus(() => document.getElementById("add-redirect"));
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold">
+          {redirects.length === 1 ? "1 redirect" : `${redirects.length} redirects`}
+        </h3>
+        <Button
+          id="add-redirect"
+          aria-haspopup="dialog"
+          onClick={() => {
+            focus.remember();
+            setAdding(true);
+          }}
+        >
+          <Plus aria-hidden /> Add redirect
+        </Button>
+      </div>
+
+      {redirects.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-10 text-center">
+          <Signpost aria-hidden className="mx-auto size-8 text-muted" />
+          <p className="mt-3 font-semibold text-ink">No redirects yet</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-muted">
+            Add one when a page moves, so links to its old address keep working. Renaming a
+            published post or a category adds one by itself.
+          </p>
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+          <table className="w-full text-left text-sm md:table-fixed">
+            <caption className="sr-only">Redirects</caption>
+            <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
+              <tr>
+                <th scope="col" className="w-[26%] px-4 py-3 font-semibold">
+                  From
+                </th>
+                <th scope="col" className="w-[26%] px-4 py-3 font-semibold">
+                  To
+                </th>
+                <th scope="col" className="w-[11%] px-4 py-3 font-semibold">
+                  Added
+                </th>
+                <th scope="col" className="w-[7%] px-4 py-3 text-right font-semibold">
+                  Hits
+                </th>
+                <th scope="col" className="w-[14%] px-4 py-3 font-semibold">
+                  Last hit
+                </th>
+                <th scope="col" className="w-[16%] px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {redirects.map((redirect) => (
+                <tr key={redirect.id} className="block py-3 md:table-row md:py-0">
+                  <Cell label="From">
+                    <Address value={redirect.fromPath} />
+                  </Cell>
+                  <Cell label="To">
+                    <Address value={redirect.target} />
+                  </Cell>
+                  <Cell label="Added">
+                    <OriginBadge origin={redirect.origin} />
+                  </Cell>
+                  <Cell label="Hits" className="tabular-nums md:text-right">
+                    <span data-testid="redirect-hits">{redirect.hits.toLocaleString("en-US")}</span>
+                  </Cell>
+                  <Cell label="Last hit">
+                    {redirect.lastHitAt ? <LocalTime iso={redirect.lastHitAt} /> : "Never"}
+                  </Cell>
+                  <td className="flex gap-2 px-4 pt-2 md:table-cell md:space-x-2 md:py-3 md:text-right">
+                    <RowEditDeleteButtons
+                      name={`the redirect from ${redirect.fromPath}`}
+                      editLabel="Edit"
+                      remember={focus.remember}
+                      onEdit={() => setEditing(redirect)}
+                      onDelete={() => setDeleting(redirect)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog
+        open={adding || editing !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setAdding(false);
+          setEditing(null);
+        }}
+      >
+        <DialogContent onCloseAutoFocus={focus.onCloseAutoFocus}>
+          <DialogHeader>
+            <DialogTitle>{editing ? "Edit redirect" : "Add redirect"}</DialogTitle>
+            <DialogDescription>
+              Visitors asking for the old address are sent on to the new one, permanently (301).
+            </DialogDescription>
+          </DialogHeader>
+          <RedirectForm
+            key={editing?.id ?? "new"}
+            draft={editing ?? undefined}
+            submitLabel={editing ? "Save redirect" : "Add redirect"}
+            onDone={() => {
+              setAdding(false);
+              setEditing(null);
+            }}
+            onCancel={() => {
+              setAdding(false);
+              setEditing(null);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete this redirect?"
+        description={
+          <>
+            Visitors asking for {deleting?.fromPath} will get that page again, or “page not found”
+            if there is none.
+          </>
+        }
+        action="/admin/redirects"
+        intent="delete"
+        id={deleting?.id}
+        confirmLabel="Delete redirect"
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
+
+function Cell({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <td className={cn("flex gap-3 px-4 py-1 md:table-cell md:py-3 md:align-middle", className)}>
+      <span
+        aria-hidden
+        className="w-20 shrink-0 text-xs font-medium uppercase text-muted md:hidden"
+      >
+        {label}
+      </span>
+      <span className="min-w-0 break-words">{children}</span>
+    </td>
+  );
+}
