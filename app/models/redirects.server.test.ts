@@ -9,7 +9,9 @@ import {
   deleteRedirect,
   listRedirects,
   recordMovedPath,
+  suggestRedirectTarget,
   updateRedirect,
+  withRedirectSuggestions,
 } from "./redirects.server";
 
 describe("the redirect form's schema", () => {
@@ -64,6 +66,17 @@ describe("the redirect form's schema", () => {
     expect(matchRedirect(table, "/blog", "category=other")).toBeNull();
     expect(matchRedirect(table, "/old/", "utm=x")?.location).toBe("/new?ref=1&utm=x");
     expect(matchRedirect(table, "/blog/caf%C3%A9", "")?.location).toBe("/blog/tea");
+  });
+});
+
+describe("the link audit's suggested target", () => {
+  it("picks the page sharing most words, else the nearest parent page, else the home page", () => {
+    const pages = ["/", "/about", "/blog", "/blog/ai-voice-agents", "/blog/voice-tips"];
+    expect(suggestRedirectTarget("/blog/ai-voice-agents-guide", pages)).toBe(
+      "/blog/ai-voice-agents",
+    );
+    expect(suggestRedirectTarget("/blog/nothing-alike/", pages)).toBe("/blog");
+    expect(suggestRedirectTarget("/gone/deeper", pages)).toBe("/");
   });
 });
 
@@ -147,5 +160,23 @@ describe.each(backends)("redirects on %s", (backend) => {
     expect(await targets()).toEqual({ "/older": "/blog/a", "/blog/b": "/blog/a" });
     const [moved] = (await listRedirects(db)).filter((r) => r.fromPath === "/blog/b");
     expect(moved?.origin).toBe("post");
+  });
+
+  it("offers the link audit's broken links a redirect, and shows the one made since", async () => {
+    const { db } = database;
+    const broken = {
+      url: "/blog/gone",
+      page: "/",
+      type: "internal",
+      status: "missing",
+      detail: "HTTP 404",
+    };
+    const working = { url: "/about", page: "/", type: "internal", status: "working" };
+    const [offered, untouched] = await withRedirectSuggestions(db, [broken, working]);
+    expect(offered?.redirect).toEqual({ fromPath: "/blog/gone", target: "/blog", exists: false });
+    expect(untouched).toBe(working);
+    await createRedirect(db, { fromPath: "/blog/gone", target: "/about" }, null);
+    const [made] = await withRedirectSuggestions(db, [broken]);
+    expect(made?.redirect).toEqual({ fromPath: "/blog/gone", target: "/about", exists: true });
   });
 });

@@ -3,12 +3,16 @@ import type { Db } from "~/db/client.server";
 import { users, webRedirects } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 import {
+  canonicalAddress,
   followRedirects,
+  matchRedirect,
   type RedirectEntry,
   redirectKey,
   redirectTable,
+  withoutTrailingSlash,
 } from "~/lib/redirect-paths";
-import type { RedirectInput } from "~/schemas/admin/redirects";
+import { listPublicPages } from "~/models/overview.server";
+import { type RedirectInput, redirectCreateSchema } from "~/schemas/admin/redirects";
 
 export type RedirectOrigin = (typeof webRedirects.$inferSelect)["origin"];
 
@@ -51,6 +55,12 @@ interface StoredRow extends RedirectEntry {
   id: number;
 }
 
+const storedColumns = {
+  id: webRedirects.id,
+  fromPath: webRedirects.fromPath,
+  target: webRedirects.target,
+};
+
 /**
  * Runs `work` with the redirects table to itself: an advisory lock held to the end of the
  * transaction, so two writers (two admins, a rename beside an admin) cannot make a loop together,
@@ -61,9 +71,7 @@ function withRedirectsLocked<T>(db: Db, work: (tx: Db, rows: StoredRow[]) => Pro
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${REDIRECTS_LOCK_ID})`);
-    const rows = await tx
-      .select({ id: webRedirects.id, fromPath: webRedirects.fromPath, target: webRedirects.target })
-      .from(webRedirects);
+    const rows = await tx.select(storedColumns).from(webRedirects);
     return work(tx, rows);
   });
 }
@@ -119,9 +127,7 @@ export async function recordMovedPath(
         target: webRedirects.fromPath,
         set: { target: toPath, origin, createdBy: actorId, updatedAt: new Date() },
       });
-    const rows = await tx
-      .select({ id: webRedirects.id, fromPath: webRedirects.fromPath, target: webRedirects.target })
-      .from(webRedirects);
+    const rows = await tx.select(storedColumns).from(webRedirects);
     // A rename never fails over a redirect an admin made: a circle (only possible through a
     // redirect of a whole path such as /blog) is logged and left for the admin.
     await collapseChains(tx, rows, { skipLoops: true });
@@ -181,21 +187,13 @@ async function writeRedirect(
         .update(webRedirects)
         .set({ fromPath: input.fromPath, target })
         .where(eq(webRedirects.id, existing.id))
-        .returning({
-          id: webRedirects.id,
-          fromPath: webRedirects.fromPath,
-          target: webRedirects.target,
-        });
+        .returning(storedColumns);
       saved = row as StoredRow;
     } else {
       const [row] = await tx
         .insert(webRedirects)
         .values({ fromPath: input.fromPath, target, origin: "admin", createdBy: actorId })
-        .returning({
-          id: webRedirects.id,
-          fromPath: webRedirects.fromPath,
-          target: webRedirects.target,
-        });
+        .returning(storedColumns);
       saved = row as StoredRow;
     }
     const outcome = await collapseChains(tx, [...others, saved]);
@@ -232,16 +230,84 @@ export async function deleteRedirect(db: Db, id: number) {
   const rows = await db
     .delete(webRedirects)
     .where(eq(webRedirects.id, id))
-    .returning({
-      id: webRedirects.id,
-      fromPath: webRedirects.fromPath,
-      target: webRedirects.target,
-    });
+    .returning(storedColumns);
   return rows[0] ?? null;
 }
 
-/** The keys (redirectKey) of every from path: the link audit marks the links they cover. */
-export async function redirectedPaths(db: Db): Promise<Set<string>> {
-  const rows = await db.select({ fromPath: webRedirects.fromPath }).from(webRedirects);
-  return new Set(rows.map((row) => redirectKey(row.fromPath)));
+/** The words of an address's last segment: `/blog/ai-voice-agents` → ai, voice, agents. */
+function lastSegmentWords(path: string) {
+  const last = canonicalAddress(withoutTrailingSlash(path)).split("/").pop() ?? "";
+  let text = last;
+  try {
+    text = decodeURIComponent(last);
+  } catch {}
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 1),
+  );
+}
+
+const parentOf = (path: string) => withoutTrailingSlash(path).replace(/\/[^/]*$/, "") || "/";
+
+/**
+ * Where a broken address of this site should most likely go: the page whose last segment shares
+ * the most words with its own (a post whose slug was changed: `/blog/ai-agents-guide` →
+ * `/blog/ai-agents`; a sibling wins a tie), else its nearest parent that is a page
+ * (`/blog/gone` → `/blog`), else the home page.
+ */
+export function suggestRedirectTarget(path: string, pages: readonly string[]): string {
+  const wanted = lastSegmentWords(path);
+  const parent = parentOf(path);
+  let best: { page: string; score: number } | null = null;
+  for (const page of pages) {
+    if (redirectKey(page) === redirectKey(path)) continue;
+    let shared = 0;
+    for (const word of lastSegmentWords(page)) if (wanted.has(word)) shared += 1;
+    const score = shared * 2 + (parentOf(page) === parent ? 1 : 0);
+    if (shared > 0 && (!best || score > best.score)) best = { page, score };
+  }
+  if (best) return best.page;
+  const known = new Set(pages.map(redirectKey));
+  for (let at = parent; at !== "/"; at = parentOf(at)) {
+    if (known.has(redirectKey(at))) return at;
+  }
+  return "/";
+}
+
+export interface RedirectSuggestion {
+  fromPath: string;
+  /** The redirect's target when one exists already, else the suggested one. */
+  target: string;
+  exists: boolean;
+}
+
+/**
+ * The link audit's broken links to this site (a 404) with a redirect each: the one that exists
+ * since the audit ran, or a suggested target. Other links come back as they were.
+ */
+export async function withRedirectSuggestions<
+  T extends { url: string; type: string; status: string; detail?: string },
+>(db: Db, links: T[]): Promise<(T & { redirect?: RedirectSuggestion })[]> {
+  const broken = links.filter(
+    (link) => link.type === "internal" && link.status === "missing" && link.detail === "HTTP 404",
+  );
+  if (broken.length === 0) return links;
+  const [pages, rows] = await Promise.all([
+    listPublicPages(db),
+    db.select(storedColumns).from(webRedirects),
+  ]);
+  const table = redirectTable(rows);
+  return links.map((link) => {
+    if (!broken.includes(link)) return link;
+    const fromPath = withoutTrailingSlash(link.url.replace(/[?#].*$/, ""));
+    const existing = matchRedirect(table, fromPath, "");
+    if (existing)
+      return { ...link, redirect: { fromPath, target: existing.location, exists: true } };
+    const target = suggestRedirectTarget(fromPath, pages);
+    // An address the form would refuse (a reserved path) gets no offer.
+    if (!redirectCreateSchema.safeParse({ fromPath, target }).success) return link;
+    return { ...link, redirect: { fromPath, target, exists: false } };
+  });
 }

@@ -20,6 +20,7 @@ import { getDatabase } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { getLinkAuditReport, selfOrigin, startLinkAudit } from "~/models/link-audit.server";
 import { listPublicPages } from "~/models/overview.server";
+import { withRedirectSuggestions } from "~/models/redirects.server";
 import { linkFilterSchema, startLinkAuditSchema } from "~/schemas/admin/insights";
 import type { Route } from "./+types/links";
 
@@ -29,8 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = linkFilterSchema.parse(params);
-  const { latest, report } = await getLinkAuditReport(getDatabase(), filter);
-  return { latest, report, filter };
+  const database = getDatabase();
+  const { latest, report } = await getLinkAuditReport(database, filter);
+  // Each broken link to this site with its redirect: made since the audit, or one to make.
+  const rows = report ? await withRedirectSuggestions(database.db, report.rows) : [];
+  return { latest, report: report ? { ...report, rows } : null, filter };
 }
 
 export async function action({ request }: Route.ActionArgs) {

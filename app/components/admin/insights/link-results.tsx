@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { SuggestedRedirect } from "~/components/admin/redirects/suggested-redirect";
 import { cn } from "~/lib/utils";
 import type { LinkResult, LinkStatus, LinkType } from "~/models/link-audit.server";
+import type { RedirectSuggestion } from "~/models/redirects.server";
 import { type LinkFilter, linkStatuses, linkTypes } from "~/schemas/admin/insights";
 import { formatDateTime, plural } from "./format";
 
@@ -13,7 +15,8 @@ export interface LinkReport {
   page: number;
   pageCount: number;
   pageSize: number;
-  rows: LinkResult[];
+  /** A broken link to this site comes with its redirect (made, or suggested). */
+  rows: (LinkResult & { redirect?: RedirectSuggestion })[];
 }
 
 const statusLabel: Record<LinkStatus, string> = {
@@ -239,6 +242,7 @@ export function LinkResults({ report, filter }: { report: LinkReport; filter: Li
                       {link.detail ? (
                         <p className="mt-1 break-words text-xs text-muted">{link.detail}</p>
                       ) : null}
+                      {link.redirect ? <SuggestedRedirect suggestion={link.redirect} /> : null}
                     </td>
                   </tr>
                 ))}
@@ -262,6 +266,7 @@ export function LinkResults({ report, filter }: { report: LinkReport; filter: Li
                 {link.detail ? (
                   <p className="mt-1.5 break-words text-xs text-muted">{link.detail}</p>
                 ) : null}
+                {link.redirect ? <SuggestedRedirect suggestion={link.redirect} /> : null}
               </li>
             ))}
           </ul>
