@@ -94,6 +94,8 @@ export const envSchema = z
         .default(5000),
     ),
     MEDIA_PROCESSING_CONCURRENCY: wholeNumber(1, 16, 1),
+    // How often background jobs (scheduled posts) look for due work, in milliseconds.
+    JOBS_INTERVAL_MS: wholeNumber(100, 3_600_000, 5000),
     // Megabytes of rendered pages kept for visitors without a session; 0 turns the cache off.
     PAGE_CACHE_MB: wholeNumber(0, 4096, 64),
     TURNSTILE_SITE_KEY: optionalString,

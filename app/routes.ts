@@ -55,8 +55,9 @@ export default [
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media
   route("admin/media/upload", "routes/admin/media-upload.ts"),
-  // Blog: the image picker's page of media images.
+  // Blog: the image picker's page of media images, and a post's revisions for its History panel.
   route("admin/blog/media", "routes/admin/blog-media.ts"),
+  route("admin/blog/revisions", "routes/admin/blog-revisions.ts"),
   // Newsletter and leads: CSV exports.
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),

@@ -19,6 +19,7 @@ import { postVisitorKey } from "~/blog/visitor.server";
 import { type Database, openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
+import { createJobRunner } from "~/jobs/runner.server";
 import { pruneSpentBotChecks } from "~/lib/bot-check.server";
 import { subscribeToContentChanges } from "~/lib/content-changes.server";
 import {
@@ -432,6 +433,9 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   });
   lock?.update({ adminUrl: `http://127.0.0.1:${env.PORT}/internal/admin` });
 
+  const jobs = createJobRunner({ db: services.database.db, intervalMs: env.JOBS_INTERVAL_MS });
+  jobs.start();
+
   // Expired counters and spent bot-check tokens are only clutter; clear them now and then.
   const prune = setInterval(() => {
     pruneRateLimits(services.database.db).catch(() => {});
@@ -452,7 +456,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
     server.close(async () => {
       try {
         // Counts still in memory go to the database before it closes.
-        await Promise.all([pageViews.stop(), postViews.stop(), redirects.stop()]);
+        await Promise.all([pageViews.stop(), postViews.stop(), redirects.stop(), jobs.stop()]);
         await contentChanges?.close();
         await services.close();
       } finally {

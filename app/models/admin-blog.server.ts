@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { users, webCategories, webPosts } from "~/db/schema.server";
+import { users, webCategories, webPostRevisions, webPosts } from "~/db/schema.server";
 import { createPost, slugify } from "~/models/post-writes.server";
 import { recordMovedPath } from "~/models/redirects.server";
 import type { BlogPostStatus } from "~/schemas/admin/blog";
@@ -25,6 +25,8 @@ export interface AdminPost {
   createdAt: string;
   publishedAt: string | null;
   authorName: string | null;
+  /** What a save names as the version it started from (see updatePost). */
+  version: number;
 }
 
 export interface AdminCategory {
@@ -67,7 +69,20 @@ export async function listAdminPosts(
     .orderBy(desc(webPosts.createdAt), desc(webPosts.id))
     .limit(POSTS_PAGE_SIZE)
     .offset((current - 1) * POSTS_PAGE_SIZE);
-  const posts: AdminPost[] = rows.map(({ post, categoryName, authorName }) => ({
+  const posts = rows.map(adminPostOf);
+  return { posts, total: totalCount, page: current, pages };
+}
+
+function adminPostOf({
+  post,
+  categoryName,
+  authorName,
+}: {
+  post: typeof webPosts.$inferSelect;
+  categoryName: string | null;
+  authorName: string | null;
+}): AdminPost {
+  return {
     id: post.id,
     title: post.title,
     slug: post.slug,
@@ -83,8 +98,45 @@ export async function listAdminPosts(
     createdAt: post.createdAt.toISOString(),
     publishedAt: post.publishedAt?.toISOString() ?? null,
     authorName: authorName ?? null,
-  }));
-  return { posts, total: totalCount, page: current, pages };
+    version: post.version,
+  };
+}
+
+/** One post as the editor opens it, with who saved it last and when (its newest revision). */
+export async function getAdminPost(
+  db: Db,
+  id: number,
+): Promise<(AdminPost & { savedByName: string; savedAt: string }) | null> {
+  const [row] = await db
+    .select({
+      post: webPosts,
+      categoryName: webCategories.name,
+      authorName: users.name,
+      savedByName: sql<
+        string | null
+      >`(select saved_by_name from ${webPostRevisions} r where r.post_id = ${webPosts.id} order by r.id desc limit 1)`,
+    })
+    .from(webPosts)
+    .leftJoin(webCategories, eq(webCategories.id, webPosts.categoryId))
+    .leftJoin(users, eq(users.id, webPosts.authorId))
+    .where(eq(webPosts.id, id));
+  if (!row) return null;
+  return {
+    ...adminPostOf(row),
+    savedByName: row.savedByName ?? "",
+    savedAt: row.post.updatedAt.toISOString(),
+  };
+}
+
+/** Posts waiting for their publish time, soonest first. */
+export async function listScheduledPosts(db: Db) {
+  const rows = await db
+    .select({ id: webPosts.id, title: webPosts.title, publishedAt: webPosts.publishedAt })
+    .from(webPosts)
+    .where(eq(webPosts.status, "scheduled"))
+    .orderBy(asc(webPosts.publishedAt), asc(webPosts.id))
+    .limit(50);
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt?.toISOString() ?? null }));
 }
 
 export async function countPosts(db: Db) {
@@ -251,6 +303,7 @@ export async function seedSampleContent(db: Db, authorId: string | null): Promis
         categoryId: category?.id ?? null,
       },
       authorId,
+      { saver: { id: authorId, name: "Sample content", source: "sample" } },
     );
     return true;
   });

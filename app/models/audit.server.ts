@@ -13,8 +13,14 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Records who changed what; called by every admin write after it succeeded. */
-export async function recordAudit(actor: Pick<CurrentUser, "id" | "email">, entry: AuditEntry) {
+/**
+ * Records who changed what; called by every admin write after it succeeded. A background job
+ * records itself with a null id and its name in place of the e-mail.
+ */
+export async function recordAudit(
+  actor: { id: CurrentUser["id"] | null; email: string },
+  entry: AuditEntry,
+) {
   await getDb()
     .insert(auditLog)
     .values({

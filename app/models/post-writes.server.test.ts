@@ -61,9 +61,9 @@ describe.each(backends)("writing posts on %s", (backend) => {
       status: "published",
     });
     expect((await read(draft.id))?.publishedAt?.getTime()).toBe(first);
-    expect(await updatePost(database.db, 9999, { title: "x", content: "y", status: "draft" })).toBe(
-      null,
-    );
+    expect(
+      await updatePost(database.db, 9999, { title: "x", content: "y", status: "draft" }),
+    ).toEqual({ status: "missing" });
   });
 
   it("updates the post with the same slug instead of adding a second, also when sent at once", async () => {

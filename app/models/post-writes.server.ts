@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { type postStatuses, webPosts } from "~/db/schema.server";
+import { type postStatuses, webPostRevisions, webPosts } from "~/db/schema.server";
 import { slugify } from "~/lib/slug";
+import { recordMovedPath } from "~/models/redirects.server";
 
 export { slugify };
 
@@ -21,13 +22,41 @@ export interface PostInput {
   metaTitle?: string | null;
   /** Defaults to the excerpt. */
   metaDescription?: string | null;
+  /**
+   * Required for "scheduled" (the time it goes public, UTC); for "published" an explicit publish
+   * time (the post API may backdate); ignored otherwise.
+   */
+  publishedAt?: Date | null;
 }
+
+/** Where a save came from, shown in the editor's History panel. */
+export type RevisionSource = "editor" | "api" | "creator" | "restore" | "scheduler" | "sample";
+
+/** Who saved, for the revision the save leaves behind. */
+export interface Saver {
+  /** A user id, or null (the scheduler). */
+  id: string | null;
+  /** What the History panel shows: an e-mail address, "API key Zapier", "Scheduled publishing". */
+  name: string;
+  source: RevisionSource;
+}
+
+export interface SaveOptions {
+  saver: Saver;
+  /** How many revisions a post keeps (the Settings tab's "Revisions kept per post"). */
+  keepRevisions?: number;
+}
+
+export const DEFAULT_REVISIONS_KEPT = 50;
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** The stored columns of an input, with the spec's defaults applied. */
 function columnsOf(input: PostInput) {
   const excerpt = blankToNull(input.excerpt);
+  if (input.status === "scheduled" && !input.publishedAt) {
+    throw new Error("a scheduled post needs its publish time");
+  }
   return {
     title: input.title.trim(),
     content: input.content,
@@ -41,77 +70,199 @@ function columnsOf(input: PostInput) {
   };
 }
 
-/** A new post; published now when created as published, else unpublished (published_at null). */
-export async function createPost(db: Db, input: PostInput, authorId: string | null) {
-  const columns = columnsOf(input);
-  const [row] = await db
-    .insert(webPosts)
-    .values({
-      ...columns,
-      authorId,
-      publishedAt: columns.status === "published" ? new Date() : null,
-    })
-    .returning({ id: webPosts.id, slug: webPosts.slug });
-  if (!row) throw new Error("the post was not stored");
-  return row;
+/**
+ * published_at after a save over an existing row: a scheduled post takes its time; a published
+ * one keeps an earlier publish time (or takes the one given), and one that was only scheduled
+ * for later goes public now; any other status drops a publish time still in the future.
+ */
+function publishedAtAfterSave(input: PostInput): SQL | Date | null {
+  if (input.status === "scheduled") return input.publishedAt ?? null;
+  if (input.status === "published") {
+    if (input.publishedAt) return input.publishedAt;
+    return sql`case when ${webPosts.publishedAt} is null or ${webPosts.publishedAt} > now() then now() else ${webPosts.publishedAt} end`;
+  }
+  return sql`case when ${webPosts.publishedAt} > now() then null else ${webPosts.publishedAt} end`;
+}
+
+function publishedAtOfNewPost(input: PostInput): Date | null {
+  if (input.status === "scheduled") return input.publishedAt ?? null;
+  if (input.status === "published") return input.publishedAt ?? new Date();
+  return null;
+}
+
+/** Runs `work` in a transaction, or in a savepoint when `db` is already one. */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
 }
 
 /**
- * Changes a post; one that is published without a publish time gets now (an earlier publish time
- * is kept). Answers null when there is no such post.
+ * Copies the post as it now stands into its history, then prunes the history to the newest
+ * `keep` revisions, never dropping the newest one that was published (the text readers last
+ * saw). Runs in the save's transaction, so a revision exists exactly when the save does.
  */
-export async function updatePost(db: Db, id: number, input: PostInput) {
+export async function writeRevisions(
+  db: Db,
+  postIds: number[],
+  saver: Saver,
+  keep = DEFAULT_REVISIONS_KEPT,
+) {
+  if (postIds.length === 0) return;
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${webPostRevisions} (post_id, version, title, slug, excerpt, content, status,
+      published_at, category_id, author_id, featured_image_url, meta_title, meta_description,
+      saved_by, saved_by_name, source)
+    select id, version, title, slug, excerpt, content, status, published_at, category_id,
+      author_id, featured_image_url, meta_title, meta_description, ${saver.id}, ${saver.name},
+      ${saver.source}
+    from ${webPosts} where id in (${ids})`);
+  const kept = Math.max(1, Math.floor(keep));
+  await db.execute(sql`
+    delete from ${webPostRevisions} r
+    where r.post_id in (${ids})
+      and r.id < (select id from ${webPostRevisions} n where n.post_id = r.post_id
+                  order by n.id desc offset ${kept - 1} limit 1)
+      and r.id <> coalesce((select max(p.id) from ${webPostRevisions} p
+                            where p.post_id = r.post_id and p.status = 'published'), 0)`);
+}
+
+/** A new post and its first revision. */
+export async function createPost(
+  db: Db,
+  input: PostInput,
+  authorId: string | null,
+  options: SaveOptions = { saver: { id: authorId, name: "", source: "editor" } },
+) {
   const columns = columnsOf(input);
-  const [row] = await db
-    .update(webPosts)
-    .set({
-      ...columns,
-      publishedAt:
-        columns.status === "published"
-          ? sql`coalesce(${webPosts.publishedAt}, now())`
-          : webPosts.publishedAt,
-    })
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(webPosts)
+      .values({ ...columns, authorId, publishedAt: publishedAtOfNewPost(input) })
+      .returning({ id: webPosts.id, slug: webPosts.slug, version: webPosts.version });
+    if (!row) throw new Error("the post was not stored");
+    await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
+    return row;
+  });
+}
+
+export type UpdateOutcome =
+  | { status: "saved"; id: number; slug: string; version: number }
+  | { status: "missing" }
+  /** Someone saved the post after `expectedVersion`: nothing was written. */
+  | { status: "conflict" };
+
+/**
+ * The post `id`, if it is still at `expectedVersion` (any version when none is given): the
+ * condition of a save's UPDATE, so the check and the write are one statement.
+ */
+export function postAtVersion(id: number, expectedVersion: number | null | undefined): SQL {
+  return expectedVersion == null
+    ? sql`${webPosts.id} = ${id}`
+    : sql`${webPosts.id} = ${id} and ${webPosts.version} = ${expectedVersion}`;
+}
+
+/** Locks the post for the rest of the transaction; its slug and status before the change. */
+export async function lockPost(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ slug: webPosts.slug, status: webPosts.status })
+    .from(webPosts)
     .where(eq(webPosts.id, id))
-    .returning({ id: webPosts.id, slug: webPosts.slug });
+    .for("update");
   return row ?? null;
+}
+
+/**
+ * Changes a post and records the revision. With `expectedVersion` (what the editor opened), the
+ * write happens only if nobody saved in between: the version check is part of the UPDATE itself,
+ * so two saves at once cannot both pass it. A published post whose slug changes leaves a 301 from
+ * its old address.
+ */
+export async function updatePost(
+  db: Db,
+  id: number,
+  input: PostInput,
+  options: SaveOptions & { expectedVersion?: number | null } = {
+    saver: { id: null, name: "", source: "editor" },
+  },
+): Promise<UpdateOutcome> {
+  const columns = columnsOf(input);
+  return inTransaction(db, async (tx) => {
+    const before = await lockPost(tx, id);
+    if (!before) return { status: "missing" };
+    const [row] = await tx
+      .update(webPosts)
+      .set({
+        ...columns,
+        publishedAt: publishedAtAfterSave(input),
+        version: sql`${webPosts.version} + 1`,
+      })
+      .where(postAtVersion(id, options.expectedVersion))
+      .returning({ id: webPosts.id, slug: webPosts.slug, version: webPosts.version });
+    if (!row) return { status: "conflict" };
+    await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
+    if (
+      before.status === "published" &&
+      columns.status === "published" &&
+      before.slug !== row.slug
+    ) {
+      await recordMovedPath(
+        tx,
+        `/blog/${before.slug}`,
+        `/blog/${row.slug}`,
+        "post",
+        options.saver.id,
+      );
+    }
+    return { status: "saved", ...row };
+  });
 }
 
 /**
  * Creates the post, or updates the one with the same slug: sending the same article twice never
  * makes a duplicate, also when both sends arrive at once (one statement on the unique slug).
  */
-export async function upsertPostBySlug(db: Db, input: PostInput, authorId: string | null) {
+export async function upsertPostBySlug(
+  db: Db,
+  input: PostInput,
+  authorId: string | null,
+  options: SaveOptions = { saver: { id: authorId, name: "", source: "api" } },
+) {
   const columns = columnsOf(input);
-  const publishedAt = columns.status === "published" ? new Date() : null;
-  const [row] = await db
-    .insert(webPosts)
-    .values({ ...columns, authorId, publishedAt })
-    .onConflictDoUpdate({
-      target: webPosts.slug,
-      set: {
-        title: columns.title,
-        content: columns.content,
-        excerpt: columns.excerpt,
-        status: columns.status,
-        categoryId: columns.categoryId,
-        featuredImageUrl: columns.featuredImageUrl,
-        metaTitle: columns.metaTitle,
-        metaDescription: columns.metaDescription,
-        publishedAt:
-          columns.status === "published"
-            ? sql`coalesce(${webPosts.publishedAt}, now())`
-            : sql`${webPosts.publishedAt}`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({
-      id: webPosts.id,
-      slug: webPosts.slug,
-      // xmax is 0 for a row this statement inserted, set for one it updated.
-      created: sql<boolean>`(xmax = 0)`,
-    });
-  if (!row) throw new Error("the post was not stored");
-  return row;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(webPosts)
+      .values({ ...columns, authorId, publishedAt: publishedAtOfNewPost(input) })
+      .onConflictDoUpdate({
+        target: webPosts.slug,
+        set: {
+          title: columns.title,
+          content: columns.content,
+          excerpt: columns.excerpt,
+          status: columns.status,
+          categoryId: columns.categoryId,
+          featuredImageUrl: columns.featuredImageUrl,
+          metaTitle: columns.metaTitle,
+          metaDescription: columns.metaDescription,
+          publishedAt: publishedAtAfterSave(input),
+          version: sql`${webPosts.version} + 1`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({
+        id: webPosts.id,
+        slug: webPosts.slug,
+        status: webPosts.status,
+        publishedAt: webPosts.publishedAt,
+        // xmax is 0 for a row this statement inserted, set for one it updated.
+        created: sql<boolean>`(xmax = 0)`,
+      });
+    if (!row) throw new Error("the post was not stored");
+    await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
+    return row;
+  });
 }
 
 export async function deletePost(db: Db, id: number) {

@@ -23,7 +23,8 @@ const SLUG = /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u;
  * The spec's "Blog creation payload" (the creator pages and automation send it to
  * POST /api/create-blog-post). Title and content are required; a missing slug is derived from the
  * title; `published` picks the status (published or draft); meta fields default as in the blog
- * manager (title, excerpt).
+ * manager (title, excerpt). `published_at` (ISO 8601 with a zone) with `published: true` sets the
+ * publish time: a future one schedules the post, a past one backdates it.
  */
 export const blogPostPayloadSchema = z.object({
   title: requiredText(BLOG_API_LIMITS.title, "Title", "Title is required"),
@@ -38,6 +39,17 @@ export const blogPostPayloadSchema = z.object({
     "Featured image must be an http(s) address or a path on this site",
   ),
   published: z.boolean({ message: "Published must be true or false" }).optional().default(false),
+  published_at: z
+    .string({ message: "published_at must be a date and time" })
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        (z.iso.datetime({ offset: true }).safeParse(value).success &&
+          !Number.isNaN(Date.parse(value))),
+      "published_at must be an ISO 8601 date and time with a zone, such as 2026-12-01T09:00:00Z",
+    )
+    .transform((value) => (value === undefined ? null : new Date(value))),
   meta_title: optionalText(BLOG_API_LIMITS.metaTitle, "Meta title"),
   meta_description: optionalText(BLOG_API_LIMITS.metaDescription, "Meta description"),
 });

@@ -23,6 +23,8 @@ beforeAll(async () => {
   ({ own, context } = session);
   page = await newPage(context);
   page.on("dialog", (dialog) => {
+    // Leaving a form with unsaved typing asks first; these tests leave (a refused post, say).
+    if (dialog.type() === "beforeunload") return void dialog.accept();
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
@@ -370,5 +372,148 @@ describe("the blog manager", () => {
       .toMatch(/^An image has no alt text: missing-alt\.png in the content\./);
     // The page's earlier duplicate-slug test logged its 409.
     expectCleanPage(page, [/status of 409/]);
+  });
+});
+
+describe("editing without fear", () => {
+  const POST = "Revision Trail";
+  let other: Page;
+  const leavePrompts: string[] = [];
+
+  beforeAll(async () => {
+    // A second tab of the same admin: "someone else" saving the post the first tab has open.
+    other = await newPage(context);
+    other.on("dialog", (dialog) => {
+      leavePrompts.push(dialog.type());
+      void dialog.accept();
+    });
+    const created = await context.request.post(`${own.url}/api/create-blog-post`, {
+      headers: { Origin: own.url },
+      data: { title: POST, content: "First body.", published: true },
+    });
+    expect(created.status()).toBe(201);
+  });
+
+  const editorIn = async (tab: Page) => {
+    await openAdminTab(tab, "/admin/blog", "Blog");
+    await waitForRouterHydration(tab);
+    const row = tab
+      .getByRole("list", { name: "Blog posts" })
+      .getByRole("listitem")
+      .filter({ has: tab.getByRole("heading", { name: POST, exact: true }) });
+    await row.getByRole("button", { name: `Edit ${POST}` }).click();
+    const dialog = tab.getByRole("dialog", { name: "Edit post" });
+    await dialog.waitFor();
+    return dialog;
+  };
+  const contentOf = (dialog: ReturnType<Page["getByRole"]>) =>
+    dialog.getByRole("textbox", { name: "Content", exact: true });
+  async function save(tab: Page, body: string) {
+    const dialog = await editorIn(tab);
+    await contentOf(dialog).fill(body);
+    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await dialog.waitFor({ state: "detached", ...SLOW });
+    await dismissToasts(tab);
+  }
+
+  it("shows every save in the History panel with a diff, and restores the first body", async () => {
+    await save(other, "Second body.");
+    await save(other, "Third body, overwritten by mistake.");
+    const dialog = await editorIn(other);
+    await dialog.getByRole("button", { name: "History", exact: true }).click();
+    const revisions = dialog.getByRole("list", { name: "Revisions" }).getByRole("button");
+    await expect.poll(() => revisions.count(), SLOW).toBe(3);
+    await revisions.last().click();
+    const removed = dialog.locator("del", { hasText: "First body." });
+    await removed.waitFor(SLOW);
+    expect(await dialog.locator("ins", { hasText: "Third body" }).count()).toBe(1);
+    await dialog.getByRole("button", { name: "Restore this revision", exact: true }).click();
+    await expectVisibleText(other, "Revision restored");
+    await expect.poll(() => contentOf(dialog).inputValue()).toBe("First body.");
+    await expect.poll(() => revisions.count(), SLOW).toBe(4);
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await other.goto("/blog/revision-trail");
+    expect(await other.getByText("First body.", { exact: true }).count()).toBe(1);
+    expectCleanPage(other);
+  });
+
+  it("refuses a save over a newer one and shows both versions side by side", async () => {
+    const mine = await editorIn(page);
+    await save(other, "Their newer body.");
+    await contentOf(mine).fill("My body, typed meanwhile.");
+    await mine.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectVisibleText(page, "Someone else saved this post");
+    const conflict = mine.getByRole("region", {
+      name: "Someone else saved this post while you were editing",
+    });
+    await conflict.waitFor(SLOW);
+    expect(await conflict.getByText("Their newer body.", { exact: true }).count()).toBe(1);
+    expect(await conflict.getByText("My body, typed meanwhile.", { exact: true }).count()).toBe(1);
+    expect(await contentOf(mine).inputValue()).toBe("My body, typed meanwhile.");
+
+    await conflict.getByRole("button", { name: "Keep mine", exact: true }).click();
+    await mine.waitFor({ state: "detached", ...SLOW });
+    await expectVisibleText(page, "Blog post updated successfully");
+    await page.goto("/blog/revision-trail");
+    expect(await page.getByText("My body, typed meanwhile.", { exact: true }).count()).toBe(1);
+    expectCleanPage(page, [/status of 409/]);
+  });
+
+  it("offers the typing back after a reload, and asks before the dialog closes with changes", async () => {
+    let dialog = await editorIn(other);
+    await contentOf(dialog).fill("Typed, never saved.");
+    await other.waitForTimeout(600);
+    await other.reload();
+    // The browser's own "Leave site?" prompt came first (accepted by the test).
+    expect(leavePrompts).toContain("beforeunload");
+
+    dialog = await editorIn(other);
+    const offer = dialog.getByRole("status").filter({ hasText: "were kept in this browser" });
+    await offer.waitFor(SLOW);
+    expect(await contentOf(dialog).inputValue()).toBe("My body, typed meanwhile.");
+    await offer.getByRole("button", { name: "Restore changes", exact: true }).click();
+    expect(await contentOf(dialog).inputValue()).toBe("Typed, never saved.");
+
+    await other.keyboard.press("Escape");
+    const ask = other.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Keep editing", exact: true }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await contentOf(dialog).inputValue()).toBe("Typed, never saved.");
+
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await ask.getByRole("button", { name: "Discard changes", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    // Discarded means gone: the next open offers nothing.
+    dialog = await editorIn(other);
+    await other.waitForTimeout(300);
+    expect(await dialog.getByText("were kept in this browser").count()).toBe(0);
+    expectCleanPage(other);
+  });
+
+  it("schedules a post in the site's time zone and lists it with its time", async () => {
+    await openBlog("?view=new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Next Year's Launch");
+    await page.getByRole("textbox", { name: "Content", exact: true }).fill("Coming.");
+    await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("scheduled");
+    const when = page.getByLabel("Publish on");
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Choose the date and time to publish.");
+    await when.fill("2020-01-01T09:00");
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Choose a time in the future, or publish now.");
+    await when.fill("2099-06-01T09:00");
+    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await expectVisibleText(page, "Blog post created successfully");
+    await openBlog();
+    const scheduled = page.getByRole("region", { name: "Scheduled (1)" });
+    expect(await scheduled.getByText("1 Jun 2099, 09:00 (UTC)").count()).toBe(1);
+    expect(
+      await postRow("Next Year's Launch").getByText("Scheduled", { exact: true }).count(),
+    ).toBe(1);
+    await page.goto("/blog");
+    expect(await page.getByText("Next Year's Launch").count()).toBe(0);
+    expectCleanPage(page, [/status of 409/, /status of 400/]);
   });
 });

@@ -179,6 +179,8 @@ function describeScaleOut(serverUrl: string) {
         TRUST_PROXY: "loopback",
         SESSION_SECRET: randomBytes(32).toString("base64url"),
         SITE_URL: proxy.url,
+        // Scheduled posts are looked for every 250 ms (5 s by default).
+        JOBS_INTERVAL_MS: "250",
       };
       for (const name of ["a", "b"]) {
         dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `stress-scaleout-${name}-`)));
@@ -346,6 +348,48 @@ function describeScaleOut(serverUrl: string) {
         json: second,
       });
       expect(right.status).toBe(429);
+    });
+
+    it("publishes a post scheduled a few seconds ahead once, with no request, on both processes' blog and feed", async () => {
+      const cookie = await signIn(A, admin);
+      const title = `Scheduled ${randomBytes(4).toString("hex")}`;
+      // Both processes have /blog in their page cache without the post.
+      for (const to of [A, B]) expect((await send("/blog", { to })).text).not.toContain(title);
+      const publishAt = new Date(Date.now() + 2_500);
+      const scheduled = await send("/api/create-blog-post", {
+        to: A,
+        cookie,
+        json: {
+          title,
+          content: "Goes public on its own.",
+          published: true,
+          published_at: publishAt,
+        },
+      });
+      expect(scheduled.status, scheduled.text).toBe(201);
+      const { id, status } = JSON.parse(scheduled.text);
+      expect(status).toBe("scheduled");
+      expect((await send("/blog", { to: B })).text).not.toContain(title);
+
+      // No request to either process until well after the time: the jobs must act on their own.
+      await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() - Date.now() + 1_500));
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const post = await client.query("select status from web_posts where id = $1", [id]);
+        expect(post.rows[0]?.status).toBe("published");
+        const claims = await client.query(
+          "select (select count(*)::int from web_post_revisions where post_id = $1 and source = 'scheduler') as revisions, (select count(*)::int from audit_log where entity_id = $1::text and action = 'published') as audits",
+          [id],
+        );
+        expect(claims.rows[0]).toEqual({ revisions: 1, audits: 1 });
+      } finally {
+        await client.end();
+      }
+      for (const to of [A, B]) {
+        expect((await send("/blog", { to })).text).toContain(title);
+        expect((await send("/blog/rss.xml", { to })).text).toContain(title);
+      }
     });
 
     it("logged no error on either process", () => {

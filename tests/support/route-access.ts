@@ -129,6 +129,11 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "uploads only; a form post without a file goes back to the media tab with an error toast",
   },
   "/admin/blog/media": { access: "admin", why: "the image picker's list" },
+  "/admin/blog/revisions": {
+    access: "admin",
+    why: "a post's History panel",
+    sample: "/admin/blog/revisions?post=1",
+  },
   "/admin/newsletter/export": { access: "admin", why: "subscribers' addresses" },
   "/admin/leads/export": { access: "admin", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "admin" },

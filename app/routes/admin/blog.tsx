@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import {
   adminChanged,
   adminFailure,
@@ -17,23 +17,29 @@ import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outco
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
+import { revisionsKeptFrom, siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
+import { fromZonedInputValue } from "~/lib/zoned-time";
 import {
   type AdminCategory,
   categoryExists,
   countPosts,
   createCategory,
   deleteCategory,
+  getAdminPost,
   isUniqueViolation,
   listAdminPosts,
   listCategories,
+  listScheduledPosts,
   seedSampleContent,
   updateCategory,
 } from "~/models/admin-blog.server";
+import { restoreRevision } from "~/models/post-revisions.server";
 import { createPost, deletePost, updatePost } from "~/models/post-writes.server";
+import { getSettingsMap } from "~/models/site.server";
 import {
   type BlogView,
   blogIntentSchema,
@@ -48,6 +54,9 @@ import {
   postIdSchema,
   postUpdateSchema,
   previewSchema,
+  restoreRevisionSchema,
+  SCHEDULE_IN_PAST,
+  SCHEDULE_MISSING,
 } from "~/schemas/admin/blog";
 import type { Route } from "./+types/blog";
 
@@ -63,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Number(url.searchParams.get("page") ?? "1") || 1;
   const db = getDb();
+  const timeZone = siteTimeZoneFrom(await getSettingsMap());
 
   let categories: AdminCategory[] = [];
   try {
@@ -72,11 +82,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "Could not load the blog categories");
   }
   try {
-    const [list, totalPosts] = await Promise.all([
+    const [list, totalPosts, scheduled] = await Promise.all([
       listAdminPosts(db, { status, q, page }),
       countPosts(db),
+      listScheduledPosts(db),
     ]);
-    return { view, status, q, ...list, totalPosts, categories, loadFailed: false };
+    return {
+      view,
+      status,
+      q,
+      ...list,
+      totalPosts,
+      scheduled,
+      categories,
+      timeZone,
+      loadFailed: false,
+    };
   } catch (error) {
     logger.error({ err: error }, "Could not load the blog posts");
     return {
@@ -88,7 +109,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       page: 1,
       pages: 1,
       totalPosts: -1,
+      scheduled: [],
       categories,
+      timeZone,
       loadFailed: true,
     };
   }
@@ -107,6 +130,64 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** Who saves and what the settings say about scheduling and history. */
+async function saveContext(admin: CurrentUser) {
+  const settings = await getSettingsMap();
+  return {
+    saver: { id: admin.id, name: admin.email, source: "editor" as const },
+    keepRevisions: revisionsKeptFrom(settings),
+    timeZone: siteTimeZoneFrom(settings),
+  };
+}
+
+/** A scheduled post's publish time in UTC, refused unless it is a real time still to come. */
+function scheduledTime(
+  input: { status: string; publishAt: string | null },
+  timeZone: string,
+  failure: string,
+): Date | null {
+  if (input.status !== "scheduled") return null;
+  const at = input.publishAt ? fromZonedInputValue(input.publishAt, timeZone) : null;
+  const refuse = (message: string) =>
+    adminFailure(failure, message, { fieldErrors: { publishAt: message } });
+  if (!at) throw refuse(SCHEDULE_MISSING);
+  if (at.getTime() <= Date.now()) throw refuse(SCHEDULE_IN_PAST);
+  return at;
+}
+
+function postAuditDetails(
+  input: { title: string; status: string },
+  slug: string,
+  publishedAt: Date | null,
+) {
+  return {
+    title: input.title,
+    slug,
+    status: input.status,
+    ...(publishedAt ? { publishAt: publishedAt.toISOString() } : {}),
+  };
+}
+
+/**
+ * A save based on a version someone else has since replaced: nothing was written, and the editor
+ * gets their version to show beside the admin's own.
+ */
+async function editConflict(id: number) {
+  const theirs = await getAdminPost(getDb(), id);
+  return data(
+    {
+      ok: false as const,
+      toast: {
+        type: "error" as const,
+        title: "Someone else saved this post",
+        description: `${theirs?.savedByName || "Another admin"} saved it after you opened it. Nothing was overwritten: compare both versions and choose.`,
+      },
+      conflict: theirs,
+    },
+    { status: 409 },
+  );
+}
+
 function failureTitle(intent: string) {
   if (intent === "create-post" || intent === "seed-sample") return "Failed to create blog post";
   if (intent === "delete-post") return "Failed to delete blog post";
@@ -114,6 +195,7 @@ function failureTitle(intent: string) {
   if (intent === "update-category") return "Failed to update category";
   if (intent === "delete-category") return "Failed to delete category";
   if (intent === "preview") return "Failed to render the preview";
+  if (intent === "restore-revision") return "Failed to restore the revision";
   return "Failed to update blog post";
 }
 
@@ -156,13 +238,15 @@ async function update(
     case "create-post": {
       const input = parseAdminInput(postFormSchema, values, failure);
       await checkCategory(input.categoryId, failure);
+      const save = await saveContext(admin);
+      const publishedAt = scheduledTime(input, save.timeZone, failure);
       try {
-        const row = await createPost(db, input, admin.id);
+        const row = await createPost(db, { ...input, publishedAt }, admin.id, save);
         await adminChanged(admin, {
           action: "created",
           entity: "blog post",
           entityId: row.id,
-          details: { title: input.title, slug: row.slug, status: input.status },
+          details: postAuditDetails(input, row.slug, publishedAt),
         });
         return adminSuccess("Blog post created successfully", undefined, row);
       } catch (error) {
@@ -171,22 +255,59 @@ async function update(
       }
     }
     case "update-post": {
-      const { id, ...input } = parseAdminInput(postUpdateSchema, values, failure);
+      const { id, version, ...input } = parseAdminInput(postUpdateSchema, values, failure);
       await checkCategory(input.categoryId, failure);
+      const save = await saveContext(admin);
+      const publishedAt = scheduledTime(input, save.timeZone, failure);
       try {
-        const row = await updatePost(db, id, input);
-        if (!row) return adminFailure(failure, "There is no such post.", { status: 404 });
+        const outcome = await updatePost(
+          db,
+          id,
+          { ...input, publishedAt },
+          { ...save, expectedVersion: version },
+        );
+        if (outcome.status === "missing") {
+          return adminFailure(failure, "There is no such post.", { status: 404 });
+        }
+        if (outcome.status === "conflict") return await editConflict(id);
         await adminChanged(admin, {
           action: "updated",
           entity: "blog post",
-          entityId: row.id,
-          details: { title: input.title, slug: row.slug, status: input.status },
+          entityId: outcome.id,
+          details: postAuditDetails(input, outcome.slug, publishedAt),
         });
-        return adminSuccess("Blog post updated successfully", undefined, row);
+        return adminSuccess("Blog post updated successfully", undefined, outcome);
       } catch (error) {
         if (isUniqueViolation(error)) return duplicateSlug(failure);
         throw error;
       }
+    }
+    case "restore-revision": {
+      const { id, revisionId, version } = parseAdminInput(restoreRevisionSchema, values, failure);
+      const save = await saveContext(admin);
+      const outcome = await restoreRevision(db, id, revisionId, {
+        ...save,
+        saver: { ...save.saver, source: "restore" },
+        expectedVersion: version,
+      });
+      if (outcome.status === "missing") {
+        return adminFailure(failure, "There is no such post.", { status: 404 });
+      }
+      if (outcome.status === "no-revision") {
+        return adminFailure(failure, "That revision is no longer kept.", { status: 404 });
+      }
+      if (outcome.status === "conflict") return await editConflict(id);
+      await adminChanged(admin, {
+        action: "restored",
+        entity: "blog post",
+        entityId: id,
+        details: { revision: revisionId, slug: outcome.slug },
+      });
+      return adminSuccess(
+        "Revision restored",
+        "The post has that revision's text again; the previous text is in the history.",
+        { version: outcome.version, post: await getAdminPost(db, id) },
+      );
     }
     case "delete-post": {
       const { id } = parseAdminInput(postIdSchema, values, failure);
@@ -326,13 +447,15 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           status={loaderData.status}
           q={loaderData.q}
           categories={categories}
+          scheduled={loaderData.scheduled}
+          timeZone={loaderData.timeZone}
           loadFailed={loadFailed}
         />
       ) : null}
       {view === "new" ? (
         <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
           <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
-          <PostForm mode="create" categories={categories} />
+          <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
         </div>
       ) : null}
       {view === "categories" ? <CategoryManager categories={categories} /> : null}

@@ -78,6 +78,8 @@ describe.each(backends)("POST /api/create-blog-post on %s", (backend) => {
       slug: voiceBlogPost.slug,
       url: `/blog/${voiceBlogPost.slug}`,
       created: true,
+      status: "published",
+      published_at: expect.any(String),
     });
     const [row] = await postRows();
     expect(row).toMatchObject({
@@ -100,6 +102,43 @@ describe.each(backends)("POST /api/create-blog-post on %s", (backend) => {
         entityId: String(answer.body.id),
         details: { slug: voiceBlogPost.slug, status: "published", via: "session" },
       },
+    ]);
+  });
+
+  it("schedules a post sent as published with a future published_at, and backdates a past one", async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const auth = { authorization: `Bearer ${key}` };
+    const scheduled = await send(
+      post(
+        { title: "Launch", content: "Soon.", published: true, published_at: at.toISOString() },
+        auth,
+      ),
+    );
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body).toMatchObject({ status: "scheduled", published_at: at.toISOString() });
+    const backdated = await send(
+      post(
+        {
+          title: "Archive",
+          content: "Old news.",
+          published: true,
+          published_at: "2024-03-01T09:00:00+01:00",
+        },
+        auth,
+      ),
+    );
+    expect(backdated.body).toMatchObject({
+      status: "published",
+      published_at: "2024-03-01T08:00:00.000Z",
+    });
+    const refused = await send(
+      post({ title: "Bad", content: "x", published: true, published_at: "next Tuesday" }, auth),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toHaveProperty("published_at");
+    expect((await postRows()).map((r) => [r.slug, r.status])).toEqual([
+      ["launch", "scheduled"],
+      ["archive", "published"],
     ]);
   });
 

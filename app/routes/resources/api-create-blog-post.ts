@@ -1,10 +1,12 @@
 import { adminChanged } from "~/admin/mutation.server";
 import { requireAdminOrApiKey } from "~/auth/api-key.server";
+import { revisionsKeptFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { slugify, upsertPostBySlug } from "~/models/post-writes.server";
+import { getSettingsMap } from "~/models/site.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { BLOG_API_MAX_BODY_BYTES, blogPostPayloadSchema } from "~/schemas/blog-api";
 import type { Route } from "./+types/api-create-blog-post";
@@ -17,6 +19,10 @@ export interface CreatedBlogPost {
   url: string;
   /** False when a post with this slug existed and was updated. */
   created: boolean;
+  /** draft, scheduled (published_at in the future) or published. */
+  status: string;
+  /** ISO 8601; when it goes (or went) public. */
+  published_at: string | null;
 }
 
 export const loader = methodNotAllowed;
@@ -51,6 +57,13 @@ export async function action({ request }: Route.ActionArgs) {
     return refusal(400, message, { slug: message });
   }
 
+  // Published with a time still to come: scheduled, and the scheduler publishes it then.
+  const status = !input.published
+    ? "draft"
+    : input.published_at && input.published_at.getTime() > Date.now()
+      ? "scheduled"
+      : "published";
+  const via = caller.kind === "api-key" ? `api key ${caller.key.name}` : "session";
   try {
     const row = await upsertPostBySlug(
       getDb(),
@@ -59,12 +72,21 @@ export async function action({ request }: Route.ActionArgs) {
         content: input.content,
         excerpt: input.excerpt,
         slug,
-        status: input.published ? "published" : "draft",
+        status,
+        publishedAt: input.published ? input.published_at : null,
         featuredImageUrl: input.featured_image,
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
       },
       caller.admin.id,
+      {
+        saver: {
+          id: caller.admin.id,
+          name: caller.kind === "api-key" ? `API key ${caller.key.name}` : caller.admin.email,
+          source: caller.kind === "api-key" ? "api" : "creator",
+        },
+        keepRevisions: revisionsKeptFrom(await getSettingsMap()),
+      },
     );
     await adminChanged(caller.admin, {
       action: row.created ? "created" : "updated",
@@ -73,8 +95,9 @@ export async function action({ request }: Route.ActionArgs) {
       details: {
         title: input.title,
         slug: row.slug,
-        status: input.published ? "published" : "draft",
-        via: caller.kind === "api-key" ? `api key ${caller.key.name}` : "session",
+        status,
+        ...(status === "scheduled" ? { publishAt: input.published_at?.toISOString() } : {}),
+        via,
       },
     });
     const body: CreatedBlogPost = {
@@ -82,6 +105,8 @@ export async function action({ request }: Route.ActionArgs) {
       slug: row.slug,
       url: `/blog/${encodeURIComponent(row.slug)}`,
       created: row.created,
+      status: row.status,
+      published_at: row.publishedAt?.toISOString() ?? null,
     };
     return Response.json(body, { status: row.created ? 201 : 200 });
   } catch (error) {

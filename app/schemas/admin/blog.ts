@@ -1,9 +1,10 @@
+import { isZonedInputValue } from "~/lib/zoned-time";
 import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 /** The Blog tab's forms, shared by the browser and the server. */
 
-export const POST_STATUSES = ["draft", "published", "archived"] as const;
+export const POST_STATUSES = ["draft", "scheduled", "published", "archived"] as const;
 export type BlogPostStatus = (typeof POST_STATUSES)[number];
 export const POST_TITLE_MAX = 200;
 export const POST_CONTENT_MAX = 60_000;
@@ -45,7 +46,24 @@ export const categorySelect = z
     return n;
   });
 
-export const postFormSchema = z.object({
+export const SCHEDULE_IN_PAST = "Choose a time in the future, or publish now.";
+export const SCHEDULE_MISSING = "Choose the date and time to publish.";
+
+/** The version a form started from; optional for callers that do not check (old clients). */
+const versionField = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return null;
+    const n = typeof v === "number" ? v : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_RECORD_ID) {
+      ctx.addIssue({ code: "custom", message: "Reload the post and try again." });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const postFields = z.object({
   title: z
     .string("Enter a title.")
     .trim()
@@ -71,13 +89,37 @@ export const postFormSchema = z.object({
     .transform((v) => (v ? v : null)),
   metaTitle: optionalText(200, "The meta title"),
   metaDescription: optionalText(500, "The meta description"),
+  /** For "Scheduled": the date and time in the site's time zone ("YYYY-MM-DDTHH:mm"). */
+  publishAt: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isZonedInputValue(v), "Enter a date and time."),
+  version: versionField,
 });
+
+const scheduleNeedsTime = (value: { status: string; publishAt: string | null }) =>
+  value.status !== "scheduled" || value.publishAt !== null;
+const scheduleIssue = { message: SCHEDULE_MISSING, path: ["publishAt"] };
+
+export const postFormSchema = postFields.refine(scheduleNeedsTime, scheduleIssue);
 export type PostForm = z.infer<typeof postFormSchema>;
 
 const idField = recordIdField("Choose an item.");
 
 export const postIdSchema = z.object({ id: idField });
-export const postUpdateSchema = postFormSchema.extend({ id: idField });
+export const postUpdateSchema = postFields
+  .extend({ id: idField })
+  .refine(scheduleNeedsTime, scheduleIssue);
+
+/** History panel: bring a revision's text back (the post's version as the editor has it). */
+export const restoreRevisionSchema = z.object({
+  id: idField,
+  revisionId: recordIdField("Choose a revision."),
+  version: versionField,
+});
 
 export const previewSchema = z.object({
   content: z.string().max(POST_CONTENT_MAX, "The content is too long.").default(""),
@@ -99,6 +141,7 @@ export const blogIntents = [
   "create-post",
   "update-post",
   "delete-post",
+  "restore-revision",
   "preview",
   "seed-sample",
   "create-category",

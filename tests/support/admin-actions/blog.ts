@@ -35,6 +35,17 @@ export const calls: AdminCall[] = [
     path: "/admin/blog/media?names=1763700000000-0123456789abcdef.jpg",
   },
   {
+    name: "list a post's revisions for its History panel",
+    method: "GET",
+    path: "/admin/blog/revisions?post=1",
+  },
+  {
+    name: "restore a revision of a post",
+    method: "POST",
+    path: "/admin/blog",
+    form: { intent: "restore-revision", id: "1", revisionId: "1" },
+  },
+  {
     name: "seed the sample content",
     method: "POST",
     path: "/admin/blog",

@@ -1,6 +1,8 @@
-import { Eye, ImageIcon, Pencil, X } from "lucide-react";
-import { useId, useState } from "react";
+import { Eye, History, ImageIcon, Pencil, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { FieldShell, fieldAria } from "~/components/ui/field";
@@ -8,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
+import { toZonedInputValue } from "~/lib/zoned-time";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import {
   type BlogPostStatus,
@@ -16,13 +19,20 @@ import {
   slugPreview,
 } from "~/schemas/admin/blog";
 import { AltTextWarning } from "./alt-text-warning";
+import { type ConflictField, EditConflict } from "./edit-conflict";
 import { ImagePicker } from "./image-picker";
+import { PostHistory } from "./post-history";
+import { useLocalDraft } from "./use-local-draft";
 
 export const statusLabels: Record<BlogPostStatus, string> = {
   draft: "Draft",
+  scheduled: "Scheduled",
   published: "Published",
   archived: "Archived",
 };
+
+/** The post as another admin saved it, sent with a refused save (409). */
+type TheirPost = AdminPost & { savedByName: string; savedAt: string };
 
 interface Values {
   title: string;
@@ -34,6 +44,8 @@ interface Values {
   featuredImageUrl: string;
   metaTitle: string;
   metaDescription: string;
+  /** For Scheduled: "YYYY-MM-DDTHH:mm" in the site's time zone. */
+  publishAt: string;
 }
 
 const empty: Values = {
@@ -46,9 +58,10 @@ const empty: Values = {
   featuredImageUrl: "",
   metaTitle: "",
   metaDescription: "",
+  publishAt: "",
 };
 
-function valuesOf(post: AdminPost): Values {
+function valuesOf(post: AdminPost, timeZone: string): Values {
   return {
     title: post.title,
     slug: post.slug,
@@ -59,7 +72,48 @@ function valuesOf(post: AdminPost): Values {
     featuredImageUrl: post.featuredImageUrl,
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
+    publishAt:
+      post.status === "scheduled" && post.publishedAt
+        ? toZonedInputValue(post.publishedAt, timeZone)
+        : "",
   };
+}
+
+const same = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
+
+function conflictFields(
+  theirs: Values,
+  mine: Values,
+  categories: AdminCategory[],
+): ConflictField[] {
+  const category = (id: string) =>
+    id ? (categories.find((c) => String(c.id) === id)?.name ?? `Category ${id}`) : "No category";
+  return [
+    { label: "Title", theirs: theirs.title, mine: mine.title },
+    { label: "Slug", theirs: theirs.slug, mine: mine.slug },
+    { label: "Excerpt", theirs: theirs.excerpt, mine: mine.excerpt },
+    { label: "Content", theirs: theirs.content, mine: mine.content, long: true },
+    {
+      label: "Status",
+      theirs: statusLabels[theirs.status],
+      mine: statusLabels[mine.status],
+    },
+    { label: "Publish on", theirs: theirs.publishAt, mine: mine.publishAt },
+    { label: "Category", theirs: category(theirs.categoryId), mine: category(mine.categoryId) },
+    { label: "Featured image", theirs: theirs.featuredImageUrl, mine: mine.featuredImageUrl },
+    { label: "Meta title", theirs: theirs.metaTitle, mine: mine.metaTitle },
+    {
+      label: "Meta description",
+      theirs: theirs.metaDescription,
+      mine: mine.metaDescription,
+    },
+  ];
+}
+
+/** What a save sends: the form's fields, as the plain form would post them. */
+function payloadOf(values: Values, extra: Record<string, string>) {
+  const { publishAt, ...rest } = values;
+  return { ...rest, ...(values.status === "scheduled" ? { publishAt } : {}), ...extra };
 }
 
 /**
@@ -70,27 +124,64 @@ export function PostForm({
   mode,
   post,
   categories,
+  timeZone,
   onDone,
+  onSaved,
+  onDirtyChange,
 }: {
   mode: "create" | "edit";
   post?: AdminPost;
   categories: AdminCategory[];
-  /** Called after a successful save (the dialog closes) or on Cancel. */
+  /** The site's time zone: scheduled times are entered and shown in it. */
+  timeZone: string;
+  /** Cancel: shown when given (the edit dialog asks first when there are unsaved changes). */
   onDone?: () => void;
+  /** After a successful save (the dialog closes). */
+  onSaved?: () => void;
+  /** Whether the form holds typing not saved yet (the edit dialog asks before closing). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Values>(post ? valuesOf(post) : empty);
+  const [saved, setSaved] = useState<Values>(() => (post ? valuesOf(post, timeZone) : empty));
+  const [values, setValues] = useState<Values>(saved);
+  const [version, setVersion] = useState<number | null>(post?.version ?? null);
+  const [conflict, setConflict] = useState<TheirPost | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({
+  const dirty = !same(values, saved);
+  const draft = useLocalDraft({
+    key: post ? String(post.id) : "new",
+    values,
+    version,
+    dirty,
+    saved,
+  });
+  const { fetcher, busy, fieldErrors } = useAdminFetcher<{
+    ok: boolean;
+    toast?: { type: "success" | "error"; title: string };
+    fieldErrors?: Record<string, string>;
+    conflict?: TheirPost | null;
+  }>({
     onSuccess: () => {
+      draft.clear();
+      setConflict(null);
       if (mode === "create") {
+        setSaved(empty);
         setValues(empty);
         setPreviewing(false);
+      } else {
+        setSaved(values);
       }
-      onDone?.();
+      onSaved?.();
+    },
+    onFailure: () => {
+      const theirs = fetcher.data?.conflict;
+      if (theirs) setConflict(theirs);
     },
   });
+  const guard = useUnsavedChangesGuard(dirty && !busy, draft.clear);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const preview = useFetcher<{ ok: boolean; html?: string; toast?: { title: string } }>();
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -106,14 +197,107 @@ export function PostForm({
     );
   }
 
+  function keepMine() {
+    if (!conflict || !post) return;
+    setVersion(conflict.version);
+    void fetcher.submit(
+      payloadOf(values, {
+        intent: "update-post",
+        id: String(post.id),
+        version: String(conflict.version),
+      }),
+      { method: "post", action: "/admin/blog" },
+    );
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const theirs = valuesOf(conflict, timeZone);
+    setSaved(theirs);
+    setValues(theirs);
+    setVersion(conflict.version);
+    setConflict(null);
+    draft.clear();
+  }
+
+  function restoreDraft() {
+    const kept = draft.accept();
+    if (!kept) return;
+    setValues({ ...empty, ...kept.values });
+    // Saving it is checked against the version it was typed over: a save made since shows both.
+    if (kept.version !== null) setVersion(kept.version);
+  }
+
   return (
     <fetcher.Form method="post" action="/admin/blog" className="space-y-5" noValidate>
+      {guard}
       <input
         type="hidden"
         name="intent"
         value={mode === "create" ? "create-post" : "update-post"}
       />
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
+      {version !== null ? <input type="hidden" name="version" value={version} /> : null}
+      {draft.offered ? (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>
+            Unsaved changes from <LocalTime iso={draft.offered.savedAt} /> were kept in this
+            browser. Restore them?
+          </p>
+          <div className="flex shrink-0 gap-2">
+            <Button type="button" size="sm" onClick={restoreDraft}>
+              Restore changes
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={draft.discard}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {conflict ? (
+        <EditConflict
+          savedByName={conflict.savedByName}
+          savedAt={conflict.savedAt}
+          fields={conflictFields(valuesOf(conflict, timeZone), values, categories)}
+          busy={busy}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+        />
+      ) : null}
+      {post ? (
+        <div className="flex justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-expanded={showHistory}
+            onClick={() => setShowHistory((v) => !v)}
+          >
+            <History aria-hidden /> {showHistory ? "Hide history" : "History"}
+          </Button>
+        </div>
+      ) : null}
+      {post && showHistory && version !== null ? (
+        <div className="rounded-lg border border-line p-4">
+          <PostHistory
+            post={post}
+            version={version}
+            dirty={dirty}
+            onRestored={(result) => {
+              const restored = (result as { post?: AdminPost | null }).post;
+              setVersion(result.version);
+              if (restored) {
+                const next = valuesOf(restored, timeZone);
+                setSaved(next);
+                setValues(next);
+              }
+            }}
+          />
+        </div>
+      ) : null}
       <div className="grid gap-5 md:grid-cols-2">
         <FieldShell id={f("title")} label="Title" required error={fieldErrors.title}>
           <Input
@@ -229,6 +413,24 @@ export function PostForm({
             ))}
           </Select>
         </FieldShell>
+        {values.status === "scheduled" ? (
+          <FieldShell
+            id={f("publish-at")}
+            label="Publish on"
+            required
+            error={fieldErrors.publishAt}
+            hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
+          >
+            <Input
+              {...fieldAria(f("publish-at"), fieldErrors.publishAt, true)}
+              type="datetime-local"
+              name="publishAt"
+              value={values.publishAt}
+              onChange={(e) => set("publishAt", e.currentTarget.value)}
+              required
+            />
+          </FieldShell>
+        ) : null}
         <FieldShell id={f("category")} label="Category" error={fieldErrors.categoryId}>
           <Select
             {...fieldAria(f("category"), fieldErrors.categoryId)}
@@ -326,11 +528,24 @@ export function PostForm({
       <AltTextWarning
         featuredImageUrl={values.featuredImageUrl}
         content={values.content}
-        active={values.status === "published"}
+        active={values.status === "published" || values.status === "scheduled"}
       />
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
         {!ready ? (
           <p className="text-sm text-muted sm:mr-auto">Add a title and content to save the post.</p>
+        ) : null}
+        {mode === "create" && dirty ? (
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => {
+              setValues(saved);
+              draft.clear();
+            }}
+            disabled={busy}
+          >
+            Clear
+          </Button>
         ) : null}
         {onDone ? (
           <Button type="button" variant="outline" onClick={onDone} disabled={busy}>

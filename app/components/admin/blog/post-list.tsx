@@ -1,6 +1,7 @@
 import { ExternalLink, Search } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { DiscardChangesDialog } from "~/components/admin/unsaved-changes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,14 +15,17 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
+import { formatInZone } from "~/lib/zoned-time";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
 import { ConfirmDeleteDialog } from "./delete-dialog";
 import { PostForm, statusLabels } from "./post-form";
+import { clearLocalDraft } from "./use-local-draft";
 import { useReturnFocus } from "./return-focus";
 import { RowEditDeleteButtons } from "./row-actions";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
+  scheduled: "bg-sky-50 text-sky-800 ring-sky-200",
   published: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   draft: "bg-amber-50 text-amber-900 ring-amber-200",
   archived: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -49,8 +53,12 @@ export function PostList({
   status,
   q,
   categories,
+  scheduled,
+  timeZone,
   loadFailed,
 }: {
+  scheduled: { id: number; title: string; publishedAt: string | null }[];
+  timeZone: string;
   posts: AdminPost[];
   total: number;
   page: number;
@@ -61,6 +69,16 @@ export function PostList({
   loadFailed: boolean;
 }) {
   const [editing, setEditing] = useState<AdminPost | null>(null);
+  const [editorDirty, setEditorDirty] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const onDirtyChange = useCallback((dirty: boolean) => setEditorDirty(dirty), []);
+  const closeEditor = () => {
+    setConfirmingClose(false);
+    setEditorDirty(false);
+    setEditing(null);
+  };
+  /** Closing with unsaved changes asks first (Escape, the close button, Cancel). */
+  const requestClose = () => (editorDirty ? setConfirmingClose(true) : closeEditor());
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
   const [searchParams] = useSearchParams();
   const focus = useReturnFocus(() => document.getElementById("blog-search"));
@@ -73,6 +91,28 @@ export function PostList({
 
   return (
     <div>
+      {scheduled.length > 0 ? (
+        <section
+          aria-labelledby="scheduled-posts"
+          className="mb-6 rounded-lg border border-sky-200 bg-sky-50 p-4"
+        >
+          <h3 id="scheduled-posts" className="mb-2 text-sm font-semibold text-ink">
+            Scheduled ({scheduled.length})
+          </h3>
+          <ul className="space-y-1 text-sm text-ink">
+            {scheduled.map((p) => (
+              <li key={p.id} className="flex flex-wrap gap-x-2">
+                <span className="font-medium">{p.title}</span>
+                {p.publishedAt ? (
+                  <time dateTime={p.publishedAt} className="text-muted">
+                    {formatInZone(p.publishedAt, timeZone)}
+                  </time>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Form
         method="get"
         action="/admin/blog"
@@ -168,7 +208,14 @@ export function PostList({
                   <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
                     <span>{post.categoryName ?? "No category"}</span>
                     <span>
-                      {post.publishedAt ? (
+                      {post.status === "scheduled" && post.publishedAt ? (
+                        <>
+                          Scheduled for{" "}
+                          <time dateTime={post.publishedAt}>
+                            {formatInZone(post.publishedAt, timeZone)}
+                          </time>
+                        </>
+                      ) : post.publishedAt ? (
                         <>
                           Published{" "}
                           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
@@ -231,7 +278,7 @@ export function PostList({
         </>
       )}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : requestClose())}>
         <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
           <DialogHeader>
             <DialogTitle>Edit post</DialogTitle>
@@ -243,11 +290,22 @@ export function PostList({
               mode="edit"
               post={editing}
               categories={categories}
-              onDone={() => setEditing(null)}
+              timeZone={timeZone}
+              onDone={requestClose}
+              onSaved={closeEditor}
+              onDirtyChange={onDirtyChange}
             />
           ) : null}
         </DialogContent>
       </Dialog>
+      <DiscardChangesDialog
+        open={confirmingClose}
+        onKeepEditing={() => setConfirmingClose(false)}
+        onDiscard={() => {
+          if (editing) clearLocalDraft(String(editing.id));
+          closeEditor();
+        }}
+      />
       <DeletePostDialog
         post={deleting}
         onClose={() => setDeleting(null)}

@@ -1,0 +1,87 @@
+import { revisionsKeptFrom } from "~/content/site-defaults";
+import type { Db } from "~/db/client.server";
+import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
+import { logger } from "~/lib/logger.server";
+import { periodic } from "~/lib/periodic.server";
+import { recordAudit } from "~/models/audit.server";
+import { getSettingsMap, siteContentChanged } from "~/models/site.server";
+
+interface Job {
+  name: string;
+  run: () => Promise<void>;
+}
+
+/**
+ * The background jobs of every app process, run one after the other every `intervalMs`. A job
+ * that must act once across processes claims its work in the database (see each job): the timer
+ * only decides how soon a process looks. A tick still running when the next is due is skipped,
+ * and a failing job is logged and tried again on the next tick.
+ */
+export function createJobRunner({ db, intervalMs }: { db: Db; intervalMs: number }) {
+  const jobs: Job[] = [
+    {
+      name: "scheduled posts",
+      async run() {
+        const keep = revisionsKeptFrom(await getSettingsMap());
+        const published = await publishDuePosts(db, keep);
+        if (published.length === 0) return;
+        logger.info({ posts: published.map((p) => p.slug) }, "scheduled posts are now published");
+        // The blog, the feed, the sitemap and every cached page show them from now on.
+        await siteContentChanged();
+        for (const post of published) {
+          await recordAudit(
+            { id: null, email: SCHEDULER_NAME },
+            {
+              action: "published",
+              entity: "blog post",
+              entityId: post.id,
+              details: { title: post.title, slug: post.slug, scheduled: true },
+            },
+          );
+        }
+      },
+    },
+  ];
+  const failures = new Map<string, number>();
+  let running: Promise<void> | null = null;
+
+  async function tick() {
+    for (const job of jobs) {
+      try {
+        await job.run();
+        if (failures.get(job.name)) logger.info({ job: job.name }, "background job works again");
+        failures.delete(job.name);
+      } catch (error) {
+        const count = (failures.get(job.name) ?? 0) + 1;
+        failures.set(job.name, count);
+        // The database away: say so once and every tenth time, not every tick.
+        if (count === 1 || count % 10 === 0) {
+          logger.warn({ err: error, job: job.name, failures: count }, "background job failed");
+        }
+      }
+    }
+  }
+
+  const runOnce = () => {
+    if (running) return running;
+    running = tick().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = periodic(() => void runOnce(), intervalMs);
+
+  return {
+    /** Runs the jobs now (work that came due while the server was down) and then on the timer. */
+    start() {
+      void runOnce();
+      timer.start();
+    },
+    runOnce,
+    /** Stops the timer and waits for a tick under way. */
+    async stop() {
+      timer.stop();
+      await running;
+    },
+  };
+}
