@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultNavItems, defaultServices } from "~/content/site-defaults";
 import type { Database } from "~/db/client.server";
-import { webNavItems } from "~/db/schema.server";
+import { auditLog, webNavItems } from "~/db/schema.server";
 import {
   heroSchema,
   navItemSchema,
@@ -23,6 +23,10 @@ import {
   saveHero,
   updateStat,
 } from "./admin-content.server";
+import { readSettingsView } from "./admin-settings.server";
+import { recordAudit } from "./audit.server";
+import { restorableDetails, restoreFromAudit } from "./editor-restore.server";
+import { EditorConflictError, readEditorVersions } from "./editor-versions.server";
 import {
   getSettingsMap,
   invalidateSiteCache,
@@ -166,6 +170,98 @@ describe.each(backends)("content editing on %s", (backend) => {
     await replaceServices(database.db, services.items);
     invalidateSiteCache();
     expect(await listServices()).toEqual(services.items);
+  });
+
+  const hero = (heroTitle: string) =>
+    heroSchema.parse({ heroTitle, heroSubtitle: "Sub", heroCtaText: "Go" });
+
+  it("refuses a save based on a stale version, writing nothing; a fresh one saves, bumps and keeps the values before", async () => {
+    const seeded = await getHero(database.db);
+    const first = await saveHero(database.db, hero("One"), 0);
+    expect(first).toEqual({ before: seeded, version: 1 });
+    // A second admin who opened the editor at version 0 is refused, and nothing changes.
+    await expect(saveHero(database.db, hero("Stale"), 0)).rejects.toBeInstanceOf(
+      EditorConflictError,
+    );
+    expect((await getHero(database.db)).heroTitle).toBe("One");
+    const second = await saveHero(database.db, hero("Two"), first.version);
+    expect(second.version).toBe(2);
+    expect(second.before.heroTitle).toBe("One");
+    // Without a version (an old client) the check is skipped, the version still rises.
+    expect((await saveHero(database.db, hero("Three"))).version).toBe(3);
+
+    // A missing row is version 0: any other version is stale; the lists keep their before-values.
+    const menu = navMenuSchema.parse({ items: [{ label: "Only", url: "/only" }] });
+    await expect(replaceNavMenu(database.db, menu.items, 4)).rejects.toBeInstanceOf(
+      EditorConflictError,
+    );
+    const saved = await replaceNavMenu(database.db, menu.items, 0);
+    expect(saved.before.items).toEqual(defaultNavItems);
+    const services = await replaceServices(database.db, defaultServices.slice(0, 1), 0);
+    expect(services.before.items).toEqual(defaultServices);
+    expect(await readEditorVersions(database.db, ["hero", "navigation", "services"])).toEqual({
+      hero: 3,
+      navigation: 1,
+      services: 1,
+    });
+  });
+
+  it("restores the values from before a change, through the editor's checks, and a restore can be restored", async () => {
+    const admin = { id: null as unknown as string, email: "admin@example.test" };
+    const latestEntry = async () =>
+      (await database.db.select().from(auditLog).orderBy(auditLog.id)).at(-1)?.id ?? 0;
+    const seededTitle = (await getHero(database.db)).heroTitle;
+    const saved = await saveHero(database.db, hero("Edited"));
+    await recordAudit(admin, {
+      action: "updated",
+      entity: "hero",
+      details: restorableDetails("hero", saved.before),
+    });
+    const edited = await latestEntry();
+
+    const restored = await restoreFromAudit(database.db, edited);
+    expect(restored).toMatchObject({ status: "restored", editor: "hero", entity: "hero" });
+    expect((await getHero(database.db)).heroTitle).toBe(seededTitle);
+    if (restored.status !== "restored") return;
+    expect((restored.before as { heroTitle: string }).heroTitle).toBe("Edited");
+    await recordAudit(admin, {
+      action: "restored",
+      entity: "hero",
+      details: restorableDetails("hero", restored.before),
+    });
+    expect(await restoreFromAudit(database.db, await latestEntry())).toMatchObject({
+      status: "restored",
+    });
+    expect((await getHero(database.db)).heroTitle).toBe("Edited");
+    expect((await readEditorVersions(database.db, ["hero"])).hero).toBe(3);
+
+    // A settings editor the same way; values that no longer pass its schema are refused.
+    const footer = (await readSettingsView(database.db)).footer;
+    await recordAudit(admin, {
+      action: "updated",
+      entity: "footer",
+      details: restorableDetails("footer", { ...footer, copyright: "Old Co." }),
+    });
+    expect(await restoreFromAudit(database.db, await latestEntry())).toMatchObject({
+      status: "restored",
+      editor: "footer",
+    });
+    expect((await readSettingsView(database.db)).footer.copyright).toBe("Old Co.");
+    await recordAudit(admin, {
+      action: "updated",
+      entity: "navigation menu",
+      details: restorableDetails("navigation", { items: [] }),
+    });
+    expect(await restoreFromAudit(database.db, await latestEntry())).toEqual({
+      status: "invalid",
+      message: "Keep at least one menu item",
+    });
+    expect(await listNavMenu(database.db)).toHaveLength(defaultNavItems.length);
+    // An entry from before the values were kept has nothing to restore.
+    await recordAudit(admin, { action: "updated", entity: "hero", details: { heroTitle: "x" } });
+    expect(await restoreFromAudit(database.db, await latestEntry())).toEqual({
+      status: "not-restorable",
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { defaultSettings } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
+import { type EditorSave, saveEditor } from "~/models/editor-versions.server";
 import { serviceCardColumns } from "~/models/site.server";
 import type {
   HeroInput,
@@ -37,22 +38,34 @@ export async function getHero(db: Db): Promise<HeroInput> {
   };
 }
 
-export async function saveHero(db: Db, input: HeroInput) {
-  const rows = (Object.keys(heroKeys) as (keyof HeroInput)[]).map((field) => {
-    const key = heroKeys[field];
-    return {
-      key,
-      value: input[field],
-      description: defaultSettings.find((s) => s.key === key)?.description ?? null,
-    };
-  });
-  await db
-    .insert(webSettings)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: webSettings.key,
-      set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+/**
+ * Saves the hero unless someone saved it since `expectedVersion` (EditorConflictError; undefined
+ * skips the check), and answers the texts it replaced, for the audit log's restore.
+ */
+export function saveHero(
+  db: Db,
+  input: HeroInput,
+  expectedVersion?: number,
+): Promise<EditorSave<HeroInput>> {
+  return saveEditor(db, "hero", expectedVersion, async (tx) => {
+    const before = await getHero(tx);
+    const rows = (Object.keys(heroKeys) as (keyof HeroInput)[]).map((field) => {
+      const key = heroKeys[field];
+      return {
+        key,
+        value: input[field],
+        description: defaultSettings.find((s) => s.key === key)?.description ?? null,
+      };
     });
+    await tx
+      .insert(webSettings)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: webSettings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      });
+    return { before };
+  });
 }
 
 // Statistics ------------------------------------------------------------------------------------
@@ -113,15 +126,24 @@ export function listNavMenu(db: Db): Promise<NavMenuRow[]> {
     .orderBy(asc(webNavItems.displayOrder), asc(webNavItems.id));
 }
 
-/** The whole menu in the given order, in one transaction: a reader sees the old or the new menu. */
-export async function replaceNavMenu(db: Db, items: NavItemInput[]) {
-  await db.transaction(async (tx) => {
+/**
+ * The whole menu in the given order, in one transaction: a reader sees the old or the new menu.
+ * Checks the version and answers the menu it replaced, as saveHero does.
+ */
+export function replaceNavMenu(
+  db: Db,
+  items: NavItemInput[],
+  expectedVersion?: number,
+): Promise<EditorSave<{ items: NavItemInput[] }>> {
+  return saveEditor(db, "navigation", expectedVersion, async (tx) => {
+    const before = (await listNavMenu(tx)).map(({ label, url }) => ({ label, url }));
     await tx.delete(webNavItems);
     if (items.length > 0) {
       await tx
         .insert(webNavItems)
         .values(items.map((item, index) => ({ ...item, displayOrder: index })));
     }
+    return { before: { items: before } };
   });
 }
 
@@ -139,14 +161,20 @@ export async function listServiceItems(db: Db): Promise<ServiceRow[]> {
   return rows as ServiceRow[];
 }
 
-/** The whole list of services in the given order, in one transaction. */
-export async function replaceServices(db: Db, items: ServiceInput[]) {
-  await db.transaction(async (tx) => {
+/** The whole list of services in the given order, in one transaction; as replaceNavMenu. */
+export function replaceServices(
+  db: Db,
+  items: ServiceInput[],
+  expectedVersion?: number,
+): Promise<EditorSave<{ items: ServiceInput[] }>> {
+  return saveEditor(db, "services", expectedVersion, async (tx) => {
+    const before = (await listServiceItems(tx)).map(({ id: _id, ...service }) => service);
     await tx.delete(webServices);
     if (items.length > 0) {
       await tx
         .insert(webServices)
         .values(items.map((item, index) => ({ ...item, displayOrder: index })));
     }
+    return { before: { items: before } };
   });
 }

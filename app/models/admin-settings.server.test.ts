@@ -19,9 +19,11 @@ import {
   footerEntries,
   readSettings,
   readSettingsView,
+  saveSettingsEditor,
   siteSettingsEntries,
   writeSettings,
 } from "./admin-settings.server";
+import { EditorConflictError } from "./editor-versions.server";
 
 const apps = { hiringHub: "https://hiring.example", opsHub: "https://ops.example" };
 
@@ -134,6 +136,33 @@ describe.each(backends)("admin settings on %s", (backend) => {
       .where(eq(webSettings.key, "social_linkedin"));
     expect(social?.value).toBe("https://linkedin.com/company/acme");
     expect(social?.description).toBe("LinkedIn page");
+  });
+
+  it("refuses a save over someone else's newer one, and a save of shared keys makes the other editors' open forms stale", async () => {
+    const opened = await readSettingsView(database.db);
+    expect(opened.versions).toEqual({ settings: 0, branding: 0, footer: 0, "contact-info": 0 });
+    const footer = footerSchema.parse({ ...opened.footer, copyright: "First Co." });
+    const saved = await saveSettingsEditor(database.db, "footer", footer, 0);
+    expect(saved.version).toBe(1);
+    expect(saved.changed).toContain("footer_copyright");
+    expect(saved.before).toEqual(opened.footer);
+    // The second admin opened the footer at version 0 too: refused, nothing written.
+    const stale = footerSchema.parse({ ...opened.footer, copyright: "Second Co.", phone: "1" });
+    await expect(saveSettingsEditor(database.db, "footer", stale, 0)).rejects.toBeInstanceOf(
+      EditorConflictError,
+    );
+    const after = await readSettingsView(database.db);
+    expect(after.footer.copyright).toBe("First Co.");
+    expect(after.footer.phone).toBe(opened.footer.phone);
+    // The footer writes the contact e-mail, phone and address: the Settings tab and the contact
+    // dialog show them, so their versions rose; branding shares none of them.
+    expect(after.versions).toEqual({ settings: 1, branding: 0, footer: 1, "contact-info": 1 });
+    const settings = siteSettingsSchema.parse({ ...opened.settings, siteName: "Acme" });
+    await expect(saveSettingsEditor(database.db, "settings", settings, 0)).rejects.toBeInstanceOf(
+      EditorConflictError,
+    );
+    await saveSettingsEditor(database.db, "settings", settings, 1);
+    expect((await readSettingsView(database.db)).versions.branding).toBe(1);
   });
 
   it("writes all or nothing", async () => {

@@ -14,17 +14,25 @@ import {
 } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
+import { type EditorSave, readEditorVersions, saveEditor } from "~/models/editor-versions.server";
 import {
   type Branding,
   brandingKeys,
+  brandingSchema,
   type ContactInfo,
   contactInfoKeys,
+  contactInfoSchema,
   type FooterValues,
   footerKeys,
+  footerSchema,
+  type SettingsIntent,
   type SettingsView,
   type SiteSettings,
+  settingsIntents,
   siteSettingsKeys,
+  siteSettingsSchema,
 } from "~/schemas/admin/settings";
+import type { z } from "~/schemas/zod";
 
 /**
  * The Settings tab and the branding, footer and contact-info dialogs: reads of the values they
@@ -51,29 +59,32 @@ function settingDescription(key: string) {
  * changed, for the audit log.
  */
 export async function writeSettings(db: Db, values: Record<string, string>): Promise<string[]> {
+  if (Object.keys(values).length === 0) return [];
+  return db.transaction((transaction) => writeSettingsIn(transaction as unknown as Db, values));
+}
+
+async function writeSettingsIn(tx: Db, values: Record<string, string>): Promise<string[]> {
   const keys = Object.keys(values);
   if (keys.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const before = new Map(
-      (
-        await tx
-          .select({ key: webSettings.key, value: webSettings.value })
-          .from(webSettings)
-          .where(inArray(webSettings.key, keys))
-      ).map((row) => [row.key, row.value]),
-    );
-    for (const key of keys) {
-      const value = values[key] as string;
+  const before = new Map(
+    (
       await tx
-        .insert(webSettings)
-        .values({ key, value, description: settingDescription(key), updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: webSettings.key,
-          set: { value, updatedAt: sql`now()` },
-        });
-    }
-    return keys.filter((key) => before.get(key) !== values[key]);
-  });
+        .select({ key: webSettings.key, value: webSettings.value })
+        .from(webSettings)
+        .where(inArray(webSettings.key, keys))
+    ).map((row) => [row.key, row.value]),
+  );
+  for (const key of keys) {
+    const value = values[key] as string;
+    await tx
+      .insert(webSettings)
+      .values({ key, value, description: settingDescription(key), updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: webSettings.key,
+        set: { value, updatedAt: sql`now()` },
+      });
+  }
+  return keys.filter((key) => before.get(key) !== values[key]);
 }
 
 function entriesFor<T extends Record<string, unknown>>(
@@ -115,9 +126,78 @@ export function contactInfoEntries(input: ContactInfo) {
   return entries;
 }
 
+// --- The editors --------------------------------------------------------------------------------
+
+type EditorView = Omit<SettingsView, "versions">;
+
+/** Per editor: its schema, what it stores and which part of the view it edits. */
+export const settingsEditors = {
+  settings: { schema: siteSettingsSchema, entries: siteSettingsEntries, view: "settings" },
+  branding: { schema: brandingSchema, entries: brandingEntries, view: "branding" },
+  footer: { schema: footerSchema, entries: footerEntries, view: "footer" },
+  "contact-info": { schema: contactInfoSchema, entries: contactInfoEntries, view: "contactInfo" },
+} as const satisfies Record<
+  SettingsIntent,
+  {
+    schema: z.ZodType;
+    // biome-ignore lint/suspicious/noExplicitAny: each editor's entries take its schema's output
+    entries: (input: any, settings: Map<string, string>) => Record<string, string>;
+    view: keyof EditorView;
+  }
+>;
+
+const keysOfEditor: Record<SettingsIntent, string[]> = {
+  settings: Object.values(siteSettingsKeys),
+  branding: Object.values(brandingKeys),
+  footer: Object.values(footerKeys),
+  "contact-info": [
+    ...Object.values(contactInfoKeys),
+    ...businessDays.map(businessHoursKey),
+    ...socialNetworks.map((network) => network.key),
+  ],
+};
+
+/** The other editors showing a key that `editor` writes (site name, contact e-mail, …). */
+function editorsSharingKeys(editor: SettingsIntent): SettingsIntent[] {
+  const own = new Set(keysOfEditor[editor]);
+  return settingsIntents.filter(
+    (other) => other !== editor && keysOfEditor[other].some((key) => own.has(key)),
+  );
+}
+
+/**
+ * One editor's save: refused with EditorConflictError when someone saved it since
+ * `expectedVersion` (undefined skips the check); raises the versions of the editors sharing its
+ * keys too. Answers what the editor showed before (for the audit log's restore), its new version
+ * and the keys whose value changed.
+ */
+export function saveSettingsEditor(
+  db: Db,
+  editor: SettingsIntent,
+  input: unknown,
+  expectedVersion?: number,
+): Promise<EditorSave<EditorView[keyof EditorView]> & { changed: string[] }> {
+  const { entries, view } = settingsEditors[editor];
+  const toStore = entries as (
+    input: unknown,
+    settings: Map<string, string>,
+  ) => Record<string, string>;
+  return saveEditor(
+    db,
+    editor,
+    expectedVersion,
+    async (tx) => {
+      const settings = await readSettings(tx);
+      const before = settingsViewFrom(settings)[view];
+      return { before, changed: await writeSettingsIn(tx, toStore(input, settings)) };
+    },
+    editorsSharingKeys(editor),
+  );
+}
+
 // --- What each editor shows -------------------------------------------------------------------
 
-export function settingsViewFrom(settings: Map<string, string>): SettingsView {
+export function settingsViewFrom(settings: Map<string, string>): EditorView {
   const pick = (key: string) => settingOrDefault(settings, key);
   const pickAll = <T extends string>(keys: Record<T, string>) =>
     Object.fromEntries(
@@ -153,6 +233,8 @@ export function settingsViewFrom(settings: Map<string, string>): SettingsView {
   };
 }
 
+/** The editors' values and versions (read first: see readEditorVersions). */
 export async function readSettingsView(db: Db): Promise<SettingsView> {
-  return settingsViewFrom(await readSettings(db));
+  const versions = await readEditorVersions(db, settingsIntents);
+  return { ...settingsViewFrom(await readSettings(db)), versions };
 }

@@ -353,6 +353,39 @@ describe("the Content tab", () => {
     await noScript.close();
   });
 
+  it("restores the hero's previous version from the Audit log tab", async () => {
+    const page = await newPage(context);
+    await openContentTab(page);
+    const title = page.getByRole("textbox", { name: "Main title", exact: true });
+    const previous = await title.inputValue();
+    await title.fill("A Headline To Take Back");
+    await page.getByRole("button", { name: "Save hero", exact: true }).click();
+    await expectVisibleText(page, "Hero Updated");
+
+    await openAdminTab(page, "/admin/audit-log", "Audit log");
+    const changes = page.getByRole("list", { name: "Changes, newest first" });
+    const latest = changes.getByRole("listitem").first();
+    expect(await latest.textContent()).toContain("updated hero");
+    expect(await latest.textContent()).toContain("Before: saved (restorable)");
+    await waitForHydration(latest.getByRole("button", { name: "Restore this version" }));
+    await latest.getByRole("button", { name: "Restore this version" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Restore this version?" });
+    await visible(confirm);
+    expect(await confirm.textContent()).toContain("The hero goes back to what it was");
+    await confirm.getByRole("button", { name: "Restore", exact: true }).click();
+    await expectVisibleText(page, "Version restored");
+    // The restore is a change of its own, which can be restored in turn.
+    await expect.poll(() => latest.textContent()).toContain("restored hero");
+    expect(await latest.getByRole("button", { name: "Restore this version" }).count()).toBe(1);
+    expectCleanPage(page);
+
+    await page.goto("/");
+    await visible(page.getByRole("heading", { level: 1, name: previous }));
+    // Visitors get it too: the restore emptied the public page cache.
+    expect(await (await fetch(`${own.url}/`)).text()).toContain(previous);
+    await page.close();
+  });
+
   it("links the Integrations quick action to its tab", async () => {
     const page = await newPage(context);
     await openContentTab(page);

@@ -125,6 +125,43 @@ describe("saving each editor", () => {
     await page.close();
   });
 
+  it("refuses a footer save over another admin's newer one, keeping what was typed", async () => {
+    const other = await browser.newContext({
+      baseURL: server.url,
+      storageState: await context.storageState(),
+    });
+    const first = await openSettings();
+    const second = await newPage(other);
+    await openAdminTab(second, "/admin/settings", "Settings");
+    await waitForRouterHydration(second);
+    const firstDialog = await openDialog(first, /Footer Content/, "Footer Content");
+    const secondDialog = await openDialog(second, /Footer Content/, "Footer Content");
+    await firstDialog
+      .getByRole("textbox", { name: "Copyright", exact: true })
+      .fill("Saved first by the other admin.");
+    await firstDialog.getByRole("button", { name: "Save Footer", exact: true }).click();
+    await expectVisibleText(first, "Footer Updated");
+
+    const copyright = secondDialog.getByRole("textbox", { name: "Copyright", exact: true });
+    await copyright.fill("Typed second, based on the old footer.");
+    await secondDialog.getByRole("button", { name: "Save Footer", exact: true }).click();
+    await expectVisibleText(second, "Someone else saved the footer after you opened it");
+    expect(
+      await second
+        .getByText(/your changes are still in the form/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await secondDialog.isVisible()).toBe(true);
+    expect(await copyright.inputValue()).toBe("Typed second, based on the old footer.");
+    const stored = await (await context.request.get("/admin/settings/values")).json();
+    expect(stored.footer.copyright).toBe("Saved first by the other admin.");
+    expectCleanPage(first);
+    expectCleanPage(second, [/status of 409 \(Conflict\)/]);
+    await other.close();
+    await first.close();
+  });
+
   it("saves the footer: copyright, description, a new Support link and a removed legal link", async () => {
     const page = await openSettings();
     const dialog = await openDialog(page, /Footer Content/, "Footer Content");

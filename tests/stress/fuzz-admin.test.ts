@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationNames } from "~/content/site-defaults";
 import { apiKeyCreateSchema, apiKeyRevokeSchema } from "~/schemas/admin/api-keys";
+import { auditRestoreSchema } from "~/schemas/admin/audit";
 import {
   categoryFormSchema,
   categoryIdSchema,
@@ -90,6 +91,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/newsletter reactivate": subscriberActionSchema,
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
+  "/admin/audit-log restore": auditRestoreSchema,
 };
 
 const allCalls: AdminCall[] = [

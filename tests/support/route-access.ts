@@ -121,7 +121,7 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/settings": { access: "admin", post: 400 },
   "/admin/analytics": { access: "admin" },
   "/admin/api-keys": { access: "admin", post: 400 },
-  "/admin/audit-log": { access: "admin" },
+  "/admin/audit-log": { access: "admin", post: 400 },
   "/admin/media/upload": {
     access: "admin",
     get: 405,

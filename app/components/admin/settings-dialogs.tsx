@@ -20,7 +20,9 @@ export function BrandingQuickAction() {
       description="The site name, logo, tagline and brand colours the public site uses."
       loadFailure={{ title: "Error Loading Data", description: "Could not load branding." }}
     >
-      {(view, close) => <BrandingForm initial={view.branding} close={close} />}
+      {(view, close) => (
+        <BrandingForm initial={view.branding} version={view.versions.branding} close={close} />
+      )}
     </QuickActionDialog>
   );
 }
@@ -39,7 +41,9 @@ export function FooterQuickAction() {
       }}
       wide="sm:max-w-3xl"
     >
-      {(view, close) => <FooterForm initial={view.footer} close={close} />}
+      {(view, close) => (
+        <FooterForm initial={view.footer} version={view.versions.footer} close={close} />
+      )}
     </QuickActionDialog>
   );
 }
@@ -58,7 +62,13 @@ export function ContactInfoQuickAction() {
       }}
       wide="sm:max-w-2xl"
     >
-      {(view, close) => <ContactInfoForm initial={view.contactInfo} close={close} />}
+      {(view, close) => (
+        <ContactInfoForm
+          initial={view.contactInfo}
+          version={view.versions["contact-info"]}
+          close={close}
+        />
+      )}
     </QuickActionDialog>
   );
 }

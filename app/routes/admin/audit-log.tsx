@@ -1,13 +1,30 @@
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
 import { Link } from "react-router";
+import {
+  adminChanged,
+  adminFailure,
+  adminSuccess,
+  answerActionError,
+  parseAdminInput,
+  readAdminPayload,
+} from "~/admin/mutation.server";
 import { requireAdmin } from "~/auth/session.server";
 import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { RestoreVersionButton } from "~/components/admin/audit/restore-version-button";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { AUDIT_PAGE_SIZE, listAuditLog } from "~/models/audit.server";
+import {
+  restorableDetails,
+  restorableEditorOf,
+  restoreFromAudit,
+} from "~/models/editor-restore.server";
+import { editorTitles } from "~/models/editor-versions.server";
+import { auditRestoreSchema } from "~/schemas/admin/audit";
 import type { Route } from "./+types/audit-log";
 
 function pageOf(request: Request) {
@@ -38,12 +55,25 @@ function valueText(value: unknown): string {
   return shorten(JSON.stringify(value));
 }
 
-/** The details of an entry as short "Label: value" pairs a reader can scan. */
+/**
+ * The details of an entry as short "Label: value" pairs a reader can scan. The values an editor
+ * had before the change are only named: they are there for "Restore this version".
+ */
 function summarizeDetails(details: unknown): { label: string; value: string }[] {
   if (typeof details !== "object" || details === null || Array.isArray(details)) return [];
+  const restorable = restorableEditorOf(details) !== null;
   return Object.entries(details as Record<string, unknown>)
+    .filter(([key]) => !(restorable && key === "editor"))
     .slice(0, 8)
-    .map(([key, value]) => ({ label: labelOf(key), value: valueText(value) }));
+    .map(([key, value]) => ({
+      label: labelOf(key),
+      value:
+        key === "before" && restorable
+          ? "saved (restorable)"
+          : key === "restoredFrom"
+            ? `change #${valueText(value)}`
+            : valueText(value),
+    }));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -63,12 +93,67 @@ export async function loader({ request }: Route.LoaderArgs) {
         entity: row.entity,
         entityId: row.entityId,
         details: summarizeDetails(row.details),
+        restores: editorTitleOf(row.details),
         createdAt: row.createdAt.toISOString(),
       })),
     };
   } catch (error) {
     logger.error({ err: error }, "Could not load the audit log");
     return { page, pageCount: 1, total: 0, loadFailed: true, entries: [] };
+  }
+}
+
+function editorTitleOf(details: unknown) {
+  const editor = restorableEditorOf(details);
+  return editor ? editorTitles[editor] : null;
+}
+
+const RESTORE_FAILED = "Could not restore";
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  let id = 0;
+  try {
+    const values = await readAdminPayload(request, RESTORE_FAILED);
+    id = parseAdminInput(auditRestoreSchema, values, RESTORE_FAILED).id;
+    const outcome = await restoreFromAudit(getDb(), id);
+    switch (outcome.status) {
+      case "missing":
+        return adminFailure(RESTORE_FAILED, "This change is no longer in the audit log.", {
+          status: 404,
+        });
+      case "not-restorable":
+        return adminFailure(
+          RESTORE_FAILED,
+          "This change did not keep the values from before it, so there is nothing to restore.",
+        );
+      case "invalid":
+        return adminFailure(
+          RESTORE_FAILED,
+          `That version no longer passes the editor's checks (${outcome.message}). Nothing was changed.`,
+          { status: 422 },
+        );
+      case "restored":
+        await adminChanged(admin, {
+          action: "restored",
+          entity: outcome.entity,
+          details: { restoredFrom: id, ...restorableDetails(outcome.editor, outcome.before) },
+        });
+        return adminSuccess(
+          "Version restored",
+          `${editorTitles[outcome.editor]} is back to the version from before change #${id}; the restore is listed above and can be undone the same way.`.replace(
+            /^./,
+            (first) => first.toUpperCase(),
+          ),
+        );
+    }
+  } catch (error) {
+    return answerActionError(
+      error,
+      RESTORE_FAILED,
+      { err: error, auditId: id },
+      "audit log: the version could not be restored",
+    );
   }
 }
 
@@ -120,7 +205,7 @@ export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
                   className="grid gap-2 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4 sm:px-5"
                 >
                   <div className="text-sm text-muted">
-                    <LocalTime iso={entry.createdAt} />
+                    <LocalTime iso={entry.createdAt} /> <span className="text-xs">#{entry.id}</span>
                   </div>{" "}
                   <div className="min-w-0 space-y-1">
                     <p className="text-sm text-ink">
@@ -146,6 +231,11 @@ export default function AuditLogTab({ loaderData }: Route.ComponentProps) {
                           </div>
                         ))}
                       </dl>
+                    ) : null}
+                    {entry.restores ? (
+                      <div className="pt-1">
+                        <RestoreVersionButton entryId={entry.id} editor={entry.restores} />
+                      </div>
                     ) : null}
                   </div>
                 </li>

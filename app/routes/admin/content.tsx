@@ -1,3 +1,4 @@
+import { editorConflictAnswer } from "~/admin/editor-conflict.server";
 import {
   adminChanged,
   adminFailure,
@@ -24,6 +25,8 @@ import {
   saveHero,
   updateStat,
 } from "~/models/admin-content.server";
+import { restorableDetails } from "~/models/editor-restore.server";
+import { expectedVersionOf, readEditorVersions } from "~/models/editor-versions.server";
 import {
   DUPLICATE_STAT_KEY,
   heroSchema,
@@ -53,6 +56,10 @@ async function orNull<T>(what: string, load: () => Promise<T>): Promise<T | null
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
+  // Read before the values: see readEditorVersions.
+  const versions = await orNull("the versions", () =>
+    readEditorVersions(db, ["hero", "navigation", "services"]),
+  );
   const [hero, stats, navItems, services] = await Promise.all([
     orNull("the hero", () => getHero(db)),
     orNull("the statistics", () => listStats(db)),
@@ -69,6 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats,
     navItems,
     services,
+    // Unknown versions leave the check out rather than refuse every save.
+    versions: versions ?? { hero: undefined, navigation: undefined, services: undefined },
   };
 }
 
@@ -90,6 +99,8 @@ export async function action({ request }: Route.ActionArgs) {
     intent = typeof values.intent === "string" ? values.intent : "";
     return await act(admin, intent, values);
   } catch (error) {
+    const conflict = editorConflictAnswer(error);
+    if (conflict) return conflict;
     return answerActionError(
       error,
       failureTitles[intent] ?? "Could not save",
@@ -104,9 +115,15 @@ async function act(admin: CurrentUser, intent: string, values: Record<string, un
   switch (intent) {
     case "saveHero": {
       const input = parseAdminInput(heroSchema, values, "Could not save the hero");
-      await saveHero(db, input);
-      await adminChanged(admin, { action: "updated", entity: "hero", details: input });
-      return adminSuccess("Hero Updated", "The home page shows the new hero text.");
+      const saved = await saveHero(db, input, expectedVersionOf(values));
+      await adminChanged(admin, {
+        action: "updated",
+        entity: "hero",
+        details: { ...input, ...restorableDetails("hero", saved.before) },
+      });
+      return adminSuccess("Hero Updated", "The home page shows the new hero text.", {
+        version: saved.version,
+      });
     }
     case "createStat": {
       const input = parseAdminInput(statCreateSchema, values, "Failed to save statistic");
@@ -159,23 +176,30 @@ async function act(admin: CurrentUser, intent: string, values: Record<string, un
     }
     case "saveNav": {
       const { items } = parseAdminInput(navMenuSchema, values, "Could not save the menu");
-      await replaceNavMenu(db, items);
+      const saved = await replaceNavMenu(db, items, expectedVersionOf(values));
       await adminChanged(admin, {
         action: "updated",
         entity: "navigation menu",
-        details: { items },
+        details: { items, ...restorableDetails("navigation", saved.before) },
       });
-      return adminSuccess("Navigation Updated", "Navigation menu has been updated successfully.");
+      return adminSuccess("Navigation Updated", "Navigation menu has been updated successfully.", {
+        version: saved.version,
+      });
     }
     case "saveServices": {
       const { items } = parseAdminInput(servicesSchema, values, "Could not save the services");
-      await replaceServices(db, items);
+      const saved = await replaceServices(db, items, expectedVersionOf(values));
       await adminChanged(admin, {
         action: "updated",
         entity: "services",
-        details: { titles: items.map((item) => item.title) },
+        details: {
+          titles: items.map((item) => item.title),
+          ...restorableDetails("services", saved.before),
+        },
       });
-      return adminSuccess("Services Updated", "The home page shows the new list of services.");
+      return adminSuccess("Services Updated", "The home page shows the new list of services.", {
+        version: saved.version,
+      });
     }
     default:
       return adminFailure("Could not save", "Unknown action.", { status: 400 });

@@ -1,4 +1,5 @@
 import { Palette } from "lucide-react";
+import { editorConflictAnswer } from "~/admin/editor-conflict.server";
 import {
   adminChanged,
   adminFailure,
@@ -18,61 +19,47 @@ import { timeZoneOptions } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import {
-  brandingEntries,
-  contactInfoEntries,
-  footerEntries,
-  readSettings,
   readSettingsView,
-  siteSettingsEntries,
-  writeSettings,
+  saveSettingsEditor,
+  settingsEditors,
 } from "~/models/admin-settings.server";
+import { restorableDetails } from "~/models/editor-restore.server";
+import { expectedVersionOf } from "~/models/editor-versions.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import {
-  brandingSchema,
-  contactInfoSchema,
-  footerSchema,
-  type SettingsIntent,
-  settingsIntents,
-  siteSettingsSchema,
-} from "~/schemas/admin/settings";
-import type { z } from "~/schemas/zod";
+import { type SettingsIntent, settingsIntents } from "~/schemas/admin/settings";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const view = await readSettingsView(getDb());
-  return { settings: view.settings, timeZones: timeZoneOptions() };
+  return {
+    settings: view.settings,
+    version: view.versions.settings,
+    timeZones: timeZoneOptions(),
+  };
 }
 
-/** Per intent: what it validates, how it is stored, and the texts of its toasts. */
+/** Per intent: what the audit log calls it, and the texts of its toasts. */
 const editors = {
   settings: {
-    schema: siteSettingsSchema,
-    entries: siteSettingsEntries,
     entity: "site settings",
     saved: ["Settings Saved", "The site settings have been updated."],
     refused: "Settings Not Saved",
     failed: ["Error Saving Data", "Could not save the settings. Please try again."],
   },
   branding: {
-    schema: brandingSchema,
-    entries: brandingEntries,
     entity: "branding",
     saved: ["Branding Updated", "Logo and branding have been updated successfully."],
     refused: "Branding Not Saved",
     failed: ["Error Saving Data", "Could not save logo and branding. Please try again."],
   },
   footer: {
-    schema: footerSchema,
-    entries: footerEntries,
     entity: "footer",
     saved: ["Footer Updated", "The footer has been updated."],
     refused: "Error Saving Data",
     failed: ["Error Saving Data", "Could not save footer information. Please try again."],
   },
   "contact-info": {
-    schema: contactInfoSchema,
-    entries: contactInfoEntries,
     entity: "contact info",
     saved: ["Contact Information Updated", "Your contact details have been saved."],
     refused: "Error Saving Data",
@@ -80,15 +67,7 @@ const editors = {
   },
 } satisfies Record<
   SettingsIntent,
-  {
-    schema: z.ZodType;
-    // biome-ignore lint/suspicious/noExplicitAny: each editor's entries take its schema's output
-    entries: (input: any, settings: Map<string, string>) => Record<string, string>;
-    entity: string;
-    saved: [string, string];
-    refused: string;
-    failed: [string, string];
-  }
+  { entity: string; saved: [string, string]; refused: string; failed: [string, string] }
 >;
 
 function isIntent(value: unknown): value is SettingsIntent {
@@ -109,29 +88,26 @@ export async function action({ request }: Route.ActionArgs) {
     return adminFailure("Error Saving Data", "Unknown settings action.", { status: 400 });
   }
   const editor = editors[intent];
-  const parsed = editor.schema.safeParse(values);
+  const parsed = settingsEditors[intent].schema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return adminFailure(editor.refused, Object.values(fieldErrors)[0], { fieldErrors });
   }
-  let changed: string[];
+  let saved: Awaited<ReturnType<typeof saveSettingsEditor>>;
   try {
-    const entries = editor.entries as (
-      input: unknown,
-      settings: Map<string, string>,
-    ) => Record<string, string>;
-    const db = getDb();
-    changed = await writeSettings(db, entries(parsed.data, await readSettings(db)));
+    saved = await saveSettingsEditor(getDb(), intent, parsed.data, expectedVersionOf(values));
   } catch (error) {
+    const conflict = editorConflictAnswer(error);
+    if (conflict) return conflict;
     logger.error({ err: error, intent }, "could not save settings");
     return adminFailure(editor.failed[0], editor.failed[1], { status: 500 });
   }
   await adminChanged(admin, {
     action: "updated",
     entity: editor.entity,
-    details: { keys: changed },
+    details: { keys: saved.changed, ...restorableDetails(intent, saved.before) },
   });
-  return adminSuccess(editor.saved[0], editor.saved[1]);
+  return adminSuccess(editor.saved[0], editor.saved[1], { version: saved.version });
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -143,6 +119,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       />
       <SiteSettingsForm
         values={loaderData.settings}
+        version={loaderData.version}
         timeZones={loaderData.timeZones}
         posted={actionData}
       />

@@ -255,5 +255,7 @@ export interface SettingsView {
   branding: Branding;
   footer: Omit<FooterValues, "links"> & { links: FooterLinkValue[] };
   contactInfo: ContactInfo;
+  /** Each editor's version, which its form sends back with a save (see editor-versions). */
+  versions: Record<SettingsIntent, number>;
 }
 export type FooterLinkValue = z.output<typeof footerLinkSchema>;

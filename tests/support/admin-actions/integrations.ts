@@ -37,4 +37,10 @@ export const calls: AdminCall[] = [
   },
   { name: "read the audit log", method: "GET", path: "/admin/audit-log" },
   { name: "read the audit log's data", method: "GET", path: "/admin/audit-log.data?page=1" },
+  {
+    name: "restore an editor's version from the audit log",
+    method: "POST",
+    path: "/admin/audit-log",
+    form: { intent: "restore", id: "1" },
+  },
 ];

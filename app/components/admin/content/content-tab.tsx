@@ -21,6 +21,8 @@ export interface ContentTabData {
   stats: StatRow[] | null;
   navItems: NavMenuRow[] | null;
   services: ServiceRow[] | null;
+  /** The versions of the hero, menu and services (undefined when they could not be read). */
+  versions: { hero?: number; navigation?: number; services?: number };
   /** The answer to a plain form post of the hero (no JavaScript yet), shown beside the form. */
   plainPostToast?: Toast | null;
 }
@@ -31,6 +33,7 @@ export function ContentTab({
   stats,
   navItems,
   services,
+  versions,
   plainPostToast,
 }: ContentTabData) {
   return (
@@ -41,7 +44,12 @@ export function ContentTab({
       />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {hero ? (
-          <HeroEditor hero={hero} defaults={heroDefaults} plainPostToast={plainPostToast} />
+          <HeroEditor
+            hero={hero}
+            version={versions.hero}
+            defaults={heroDefaults}
+            plainPostToast={plainPostToast}
+          />
         ) : (
           <Alert>The hero texts could not be loaded. Reload the page to try again.</Alert>
         )}
@@ -52,10 +60,10 @@ export function ContentTab({
           <p className="mt-1 text-sm text-muted">Edit the other parts of the site.</p>
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <StatsQuickAction stats={stats} />
-            <NavMenuQuickAction items={navItems} />
+            <NavMenuQuickAction items={navItems} version={versions.navigation} />
             <BrandingQuickAction />
             <FooterQuickAction />
-            <ServicesQuickAction services={services} />
+            <ServicesQuickAction services={services} version={versions.services} />
             <ContactInfoQuickAction />
             <IntegrationsQuickAction />
           </div>

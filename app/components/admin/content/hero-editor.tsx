@@ -1,4 +1,5 @@
 import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -11,20 +12,35 @@ import {
 } from "~/schemas/admin/content";
 import { TextAreaField, TextField } from "./text-field";
 
+interface SaveAnswer {
+  ok: boolean;
+  toast?: Toast;
+  fieldErrors?: Record<string, string>;
+  result?: { version?: number };
+}
+
 /**
  * The home page's hero texts. A plain form post, so it saves before JavaScript has loaded too;
  * an emptied field brings back the built-in default, shown as the placeholder.
  */
 export function HeroEditor({
   hero,
+  version: loadedVersion,
   defaults,
   plainPostToast,
 }: {
   hero: HeroInput;
+  /** The version of `hero`, sent back so that a save over someone else's newer one is refused. */
+  version?: number;
   defaults: HeroInput;
   plainPostToast?: Toast | null;
 }) {
-  const { fetcher, busy, fieldErrors } = useAdminFetcher();
+  // The fields keep what the admin typed (they are not reset by reloads of the page's data), so
+  // the version follows this form's own saves only.
+  const [version, setVersion] = useState(loadedVersion);
+  const { fetcher, busy, fieldErrors } = useAdminFetcher<SaveAnswer>({
+    onSuccess: (answer) => setVersion(answer.result?.version ?? version),
+  });
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby="hero-editor-title">
@@ -36,6 +52,7 @@ export function HeroEditor({
         </p>
         <fetcher.Form method="post" className="mt-5 space-y-5">
           <input type="hidden" name="intent" value="saveHero" />
+          {version === undefined ? null : <input type="hidden" name="version" value={version} />}
           <TextField
             id="hero-title"
             name="heroTitle"

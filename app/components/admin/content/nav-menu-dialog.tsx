@@ -20,7 +20,14 @@ interface Row {
 }
 
 /** The site header's menu: edited here as a list, saved as a whole. */
-export function NavMenuQuickAction({ items }: { items: NavMenuRow[] | null }) {
+export function NavMenuQuickAction({
+  items,
+  version,
+}: {
+  items: NavMenuRow[] | null;
+  /** The version of `items`: a save over a newer one is refused (see editor-versions). */
+  version?: number;
+}) {
   return (
     <QuickActionEditorDialog
       title="Navigation menu"
@@ -28,12 +35,22 @@ export function NavMenuQuickAction({ items }: { items: NavMenuRow[] | null }) {
       icon={Menu}
       description="The links of the site header, in this order. Changes show after you save."
     >
-      {(close) => <NavMenuEditor items={items} onSaved={close} />}
+      {(close) => <NavMenuEditor items={items} version={version} onSaved={close} />}
     </QuickActionEditorDialog>
   );
 }
 
-function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved: () => void }) {
+function NavMenuEditor({
+  items,
+  version,
+  onSaved,
+}: {
+  items: NavMenuRow[] | null;
+  version?: number;
+  onSaved: () => void;
+}) {
+  // The version the rows below start from, kept while the dialog is open.
+  const [openedVersion] = useState(version);
   const [rows, setRows] = useState<Row[]>(() =>
     (items ?? []).map((item) => ({ key: rowKey(), label: item.label, url: item.url })),
   );
@@ -103,7 +120,7 @@ function NavMenuEditor({ items, onSaved }: { items: NavMenuRow[] | null; onSaved
       return;
     }
     save.fetcher.submit(
-      { intent: "saveNav", items: parsed.data.items },
+      { intent: "saveNav", items: parsed.data.items, version: openedVersion ?? null },
       {
         method: "post",
         encType: "application/json",

@@ -44,7 +44,14 @@ function valuesOf(row: Row): ServiceValues {
 }
 
 /** The services on the home page: edited here as a list, saved as a whole. */
-export function ServicesQuickAction({ services }: { services: ServiceRow[] | null }) {
+export function ServicesQuickAction({
+  services,
+  version,
+}: {
+  services: ServiceRow[] | null;
+  /** The version of `services`: a save over a newer one is refused (see editor-versions). */
+  version?: number;
+}) {
   return (
     <QuickActionEditorDialog
       title="Services"
@@ -52,18 +59,22 @@ export function ServicesQuickAction({ services }: { services: ServiceRow[] | nul
       icon={LayoutGrid}
       description="The service cards of the home page, in this order. Changes show after you save."
     >
-      {(close) => <ServicesEditor services={services} onSaved={close} />}
+      {(close) => <ServicesEditor services={services} version={version} onSaved={close} />}
     </QuickActionEditorDialog>
   );
 }
 
 function ServicesEditor({
   services,
+  version,
   onSaved,
 }: {
   services: ServiceRow[] | null;
+  version?: number;
   onSaved: () => void;
 }) {
+  // The version the rows below start from, kept while the dialog is open.
+  const [openedVersion] = useState(version);
   const [rows, setRows] = useState<Row[]>(() =>
     (services ?? []).map((service) => ({
       key: rowKey(),
@@ -206,7 +217,7 @@ function ServicesEditor({
       return;
     }
     save.fetcher.submit(
-      { intent: "saveServices", items: parsed.data.items },
+      { intent: "saveServices", items: parsed.data.items, version: openedVersion ?? null },
       {
         method: "post",
         encType: "application/json",

@@ -76,11 +76,19 @@ function UploadProgress({ fraction }: { fraction: number }) {
   );
 }
 
-export function BrandingForm({ initial, close }: { initial: Branding; close: () => void }) {
+export function BrandingForm({
+  initial,
+  version,
+  close,
+}: {
+  initial: Branding;
+  version: number;
+  close: () => void;
+}) {
   const [values, setValues] = useState(initial);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { save, busy, errors, formRef } = useDialogSave("branding", brandingSchema, close);
+  const { save, busy, errors, formRef } = useDialogSave("branding", brandingSchema, close, version);
   const set = (field: keyof Branding) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 

@@ -7,9 +7,22 @@ import { useDialogSave } from "./use-dialog-save";
 
 type TextKey = Exclude<keyof ContactInfo, "businessHours" | "socialMedia">;
 
-export function ContactInfoForm({ initial, close }: { initial: ContactInfo; close: () => void }) {
+export function ContactInfoForm({
+  initial,
+  version,
+  close,
+}: {
+  initial: ContactInfo;
+  version: number;
+  close: () => void;
+}) {
   const [values, setValues] = useState(initial);
-  const { save, busy, errors, formRef } = useDialogSave("contact-info", contactInfoSchema, close);
+  const { save, busy, errors, formRef } = useDialogSave(
+    "contact-info",
+    contactInfoSchema,
+    close,
+    version,
+  );
 
   const field = (
     name: TextKey,

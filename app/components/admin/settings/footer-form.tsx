@@ -261,13 +261,21 @@ function LinkEditor({
   );
 }
 
-export function FooterForm({ initial, close }: { initial: FooterView; close: () => void }) {
+export function FooterForm({
+  initial,
+  version,
+  close,
+}: {
+  initial: FooterView;
+  version: number;
+  close: () => void;
+}) {
   const { links: initialLinks, ...initialTexts } = initial;
   const [texts, setTexts] = useState(initialTexts);
   const [rows, setRows] = useState<Row[]>(() =>
     inSectionOrder(initialLinks.map((link, index) => ({ ...link, id: index + 1 }))),
   );
-  const { save, busy, errors, formRef } = useDialogSave("footer", footerSchema, close);
+  const { save, busy, errors, formRef } = useDialogSave("footer", footerSchema, close, version);
   const set = (field: keyof typeof texts) => (value: string) =>
     setTexts((current) => ({ ...current, [field]: value }));
 

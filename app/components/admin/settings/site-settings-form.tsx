@@ -29,10 +29,13 @@ const demoKeys: ExternalLinkKey[] = ["demo_restaurant_url", "demo_tax_url", "dem
 /** The Settings tab's form: site name and tagline, contact details, outbound addresses. */
 export function SiteSettingsForm({
   values,
+  version,
   timeZones,
   posted,
 }: {
   values: Required<SiteSettings>;
+  /** The version of the values shown, sent back so that a save over a newer one is refused. */
+  version: number;
   /** The server's list (the browser's may differ, and the server is the one that checks). */
   timeZones: string[];
   posted?: PostedAnswer | null;
@@ -91,6 +94,7 @@ export function SiteSettingsForm({
       className="space-y-8 rounded-2xl border border-line bg-white p-6 shadow-sm"
     >
       <input type="hidden" name="intent" value="settings" />
+      <input type="hidden" name="version" value={version} />
       {!fetcher.data && posted ? (
         posted.ok ? (
           <p

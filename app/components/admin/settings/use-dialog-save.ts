@@ -10,7 +10,13 @@ import { validate } from "./form-bits";
  * messages (the browser's or the server's) come back keyed by path, and the first invalid
  * control gets the focus.
  */
-export function useDialogSave(intent: SettingsIntent, schema: z.ZodType, onSaved: () => void) {
+export function useDialogSave(
+  intent: SettingsIntent,
+  schema: z.ZodType,
+  onSaved: () => void,
+  /** The version the dialog loaded: a save over a newer one is refused (409), the dialog stays. */
+  version: number,
+) {
   const { fetcher, busy, fieldErrors } = useAdminFetcher({ onSuccess: onSaved });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -27,7 +33,7 @@ export function useDialogSave(intent: SettingsIntent, schema: z.ZodType, onSaved
     const found = validate(schema, values);
     setClientErrors(found);
     if (found) return;
-    fetcher.submit({ intent, ...values } as never, {
+    fetcher.submit({ intent, version, ...values } as never, {
       method: "post",
       action: "/admin/settings",
       encType: "application/json",
