@@ -79,6 +79,9 @@ describe("redirects", () => {
       cacheControl: "public, max-age=300",
     });
     expect((await visit(`${from}/?ref=mail`)).location).toBe("/about?ref=mail");
+    // Client-side navigation asks for the route's data: the router's own redirect answer.
+    const data = await fetch(`${baseURL}${from}.data?_routes=root`, { redirect: "manual" });
+    expect([data.status, data.headers.get("x-remix-redirect")]).toEqual([204, "/about"]);
 
     // Counted in memory, written within PAGE_VIEW_FLUSH_MS (5 s): the row shows both.
     const row = page.getByRole("row").filter({ hasText: from });
@@ -90,7 +93,7 @@ describe("redirects", () => {
         },
         { timeout: 20_000, interval: 1_000 },
       )
-      .toBe("2");
+      .toBe("3");
     expect(await row.textContent()).toContain("Manual");
     expectCleanPage(page);
     await page.close();

@@ -46,6 +46,28 @@ function Address({ value }: { value: string }) {
   );
 }
 
+const columns: {
+  label: string;
+  width: string;
+  className?: string;
+  cell: (redirect: RedirectSummary) => React.ReactNode;
+}[] = [
+  { label: "From", width: "w-[24%]", cell: (r) => <Address value={r.fromPath} /> },
+  { label: "To", width: "w-[24%]", cell: (r) => <Address value={r.target} /> },
+  { label: "Added", width: "w-[10%]", cell: (r) => <OriginBadge origin={r.origin} /> },
+  {
+    label: "Hits",
+    width: "w-[7%]",
+    className: "tabular-nums md:text-right",
+    cell: (r) => <span data-testid="redirect-hits">{r.hits.toLocaleString("en-US")}</span>,
+  },
+  {
+    label: "Last hit",
+    width: "w-[14%]",
+    cell: (r) => (r.lastHitAt ? <LocalTime iso={r.lastHitAt} /> : "Never"),
+  },
+];
+
 /** Every redirect (a table on wide screens, stacked rows on a phone), with add, edit and delete. */
 export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
   const [adding, setAdding] = useState(false);
@@ -85,22 +107,16 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
             <caption className="sr-only">Redirects</caption>
             <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
               <tr>
-                <th scope="col" className="w-[26%] px-4 py-3 font-semibold">
-                  From
-                </th>
-                <th scope="col" className="w-[26%] px-4 py-3 font-semibold">
-                  To
-                </th>
-                <th scope="col" className="w-[11%] px-4 py-3 font-semibold">
-                  Added
-                </th>
-                <th scope="col" className="w-[7%] px-4 py-3 text-right font-semibold">
-                  Hits
-                </th>
-                <th scope="col" className="w-[14%] px-4 py-3 font-semibold">
-                  Last hit
-                </th>
-                <th scope="col" className="w-[16%] px-4 py-3 font-semibold">
+                {columns.map((column) => (
+                  <th
+                    key={column.label}
+                    scope="col"
+                    className={cn("px-4 py-3 font-semibold", column.width, column.className)}
+                  >
+                    {column.label}
+                  </th>
+                ))}
+                <th scope="col" className="w-[20%] px-4 py-3 font-semibold">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -108,21 +124,19 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
             <tbody className="divide-y divide-line">
               {redirects.map((redirect) => (
                 <tr key={redirect.id} className="block py-3 md:table-row md:py-0">
-                  <Cell label="From">
-                    <Address value={redirect.fromPath} />
-                  </Cell>
-                  <Cell label="To">
-                    <Address value={redirect.target} />
-                  </Cell>
-                  <Cell label="Added">
-                    <OriginBadge origin={redirect.origin} />
-                  </Cell>
-                  <Cell label="Hits" className="tabular-nums md:text-right">
-                    <span data-testid="redirect-hits">{redirect.hits.toLocaleString("en-US")}</span>
-                  </Cell>
-                  <Cell label="Last hit">
-                    {redirect.lastHitAt ? <LocalTime iso={redirect.lastHitAt} /> : "Never"}
-                  </Cell>
+                  {columns.map((column) => (
+                    // On a phone each cell is a line of its own, its column's name before it.
+                    <td
+                      key={column.label}
+                      data-label={column.label}
+                      className={cn(
+                        "flex gap-3 break-words px-4 py-1 before:w-20 before:shrink-0 before:text-xs before:font-medium before:uppercase before:text-muted before:content-[attr(data-label)] md:table-cell md:py-3 md:align-middle md:before:hidden",
+                        column.className,
+                      )}
+                    >
+                      {column.cell(redirect)}
+                    </td>
+                  ))}
                   <td className="flex gap-2 px-4 pt-2 md:table-cell md:space-x-2 md:py-3 md:text-right">
                     <RowEditDeleteButtons
                       name={`the redirect from ${redirect.fromPath}`}
@@ -186,27 +200,5 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
         onCloseAutoFocus={focus.onCloseAutoFocus}
       />
     </div>
-  );
-}
-
-function Cell({
-  label,
-  children,
-  className,
-}: {
-  label: string;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <td className={cn("flex gap-3 px-4 py-1 md:table-cell md:py-3 md:align-middle", className)}>
-      <span
-        aria-hidden
-        className="w-20 shrink-0 text-xs font-medium uppercase text-muted md:hidden"
-      >
-        {label}
-      </span>
-      <span className="min-w-0 break-words">{children}</span>
-    </td>
   );
 }
