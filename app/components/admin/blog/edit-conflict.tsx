@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { LocalTime } from "~/components/admin/api-keys/local-time";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -32,6 +33,13 @@ export function EditConflict({
   onTakeTheirs: () => void;
 }) {
   const differing = fields.filter((f) => f.theirs !== f.mine);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The save button is at the bottom of a long form: bring the choice to the admin's eyes (and
+  // a screen reader's focus).
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section
       aria-labelledby="edit-conflict-title"
@@ -40,7 +48,12 @@ export function EditConflict({
       <div className="flex gap-3">
         <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <div>
-          <h3 id="edit-conflict-title" className="font-semibold text-ink">
+          <h3
+            id="edit-conflict-title"
+            ref={heading}
+            tabIndex={-1}
+            className="font-semibold text-ink focus:outline-none"
+          >
             Someone else saved this post while you were editing
           </h3>
           <p className="text-sm text-ink">
