@@ -104,6 +104,14 @@ async function collapseChains(tx: Db, rows: StoredRow[], options: { skipLoops?: 
 }
 
 /**
+ * A page now answers at `path` (a new post or category took an address that once moved): its
+ * redirect goes, or it would hide the page. Works inside the writer's transaction.
+ */
+export async function releaseRedirectFrom(db: Db, path: string) {
+  await db.delete(webRedirects).where(eq(webRedirects.fromPath, path));
+}
+
+/**
  * After a published post's or a category's address changed (`/blog/old` → `/blog/new`, or
  * `/blog?category=old` → `/blog?category=new`): the old address answers 301 to the new one. A
  * redirect from the new address goes (it is a real page again), redirects to the old one now go
@@ -119,7 +127,7 @@ export async function recordMovedPath(
 ): Promise<void> {
   if (redirectKey(fromPath) === redirectKey(toPath)) return;
   await withRedirectsLocked(db, async (tx) => {
-    await tx.delete(webRedirects).where(eq(webRedirects.fromPath, toPath));
+    await releaseRedirectFrom(tx, toPath);
     await tx
       .insert(webRedirects)
       .values({ fromPath, target: toPath, origin, createdBy: actorId })

@@ -155,9 +155,12 @@ export function createRedirectMemory(options: { db: Db; flushMs: number }) {
     },
     hit,
     reload,
-    /** The read of the table under way, if any. */
+    /**
+     * The read of the table under way after a change, if any. Not while the last read failed:
+     * the database is in trouble then, and requests must not wait on its retries.
+     */
     get loading() {
-      return loading;
+      return stale ? undefined : loading;
     },
     flush,
     async start() {
