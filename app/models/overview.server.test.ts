@@ -18,7 +18,7 @@ describe.each(backends)("overview figures on %s", (backend) => {
     expect(await getOverview(database)).toEqual({
       site: { live: true },
       pages: { total: publicPagePaths.length, fixed: publicPagePaths.length, posts: 0 },
-      posts: { total: 0, published: 0, drafts: 0 },
+      posts: { total: 0, published: 0, drafts: 0, scheduled: 0 },
       links: null,
     });
   });
@@ -31,7 +31,7 @@ describe.each(backends)("overview figures on %s", (backend) => {
       { title: "Old", slug: "old-post", status: "archived" },
     ]);
     const overview = await getOverview(database);
-    expect(overview.posts).toEqual({ total: 4, published: 2, drafts: 1 });
+    expect(overview.posts).toEqual({ total: 4, published: 2, drafts: 1, scheduled: 0 });
     expect(overview.pages).toEqual({
       total: publicPagePaths.length + 2,
       fixed: publicPagePaths.length,

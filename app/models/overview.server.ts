@@ -24,12 +24,14 @@ export async function countPosts(db: Db) {
       total: count(),
       published: sql<number>`count(*) filter (where ${webPosts.status} = 'published')::int`,
       drafts: sql<number>`count(*) filter (where ${webPosts.status} = 'draft')::int`,
+      scheduled: sql<number>`count(*) filter (where ${webPosts.status} = 'scheduled')::int`,
     })
     .from(webPosts);
   return {
     total: Number(row?.total ?? 0),
     published: Number(row?.published ?? 0),
     drafts: Number(row?.drafts ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
   };
 }
 

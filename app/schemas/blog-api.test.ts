@@ -19,6 +19,7 @@ describe("blogPostPayloadSchema", () => {
       slug: "",
       featured_image: "",
       published: false,
+      published_at: null,
       meta_title: "",
       meta_description: "",
     });

@@ -7,7 +7,7 @@ import { formatDateTime, plural } from "./format";
 export interface OverviewFigures {
   site: { live: boolean };
   pages: { total: number; fixed: number; posts: number } | null;
-  posts: { total: number; published: number; drafts: number } | null;
+  posts: { total: number; published: number; drafts: number; scheduled: number } | null;
   links: { working: number; total: number; finishedAt: Date | string | null } | null;
 }
 
@@ -119,6 +119,14 @@ export function OverviewCards({ figures }: { figures: OverviewFigures }) {
                 {posts.drafts}
               </dd>
             </div>
+            {posts.scheduled > 0 ? (
+              <div className="flex gap-1">
+                <dt>Scheduled</dt>
+                <dd className="font-semibold text-ink tabular-nums" data-testid="posts-scheduled">
+                  {posts.scheduled}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         ) : (
           <p>Unknown while the database does not answer.</p>
