@@ -97,20 +97,22 @@ function splitAddress(address: string) {
 
 /**
  * Where a browser sent to `target` ends up, following the table: the final address, and the
- * from paths passed on the way. `loop` when it comes back to an address it passed (or to one of
- * `alsoLoopsAt`), or goes on past MAX_REDIRECT_HOPS.
+ * from paths passed on the way. `loop` when it comes to an address it passed, or to one that
+ * `alsoLoopsAt` would redirect (a redirect being added), or goes on past MAX_REDIRECT_HOPS.
  */
 export function followRedirects(
   table: RedirectTable,
   target: string,
   alsoLoopsAt: string[] = [],
 ): { final: string; via: string[]; loop: boolean } {
-  const seen = new Set(alsoLoopsAt.map(redirectKey));
+  const watched = redirectTable(alsoLoopsAt.map((fromPath) => ({ fromPath, target: "" })));
+  const seen = new Set<string>();
   const via: string[] = [];
   let current = target;
   for (let hop = 0; hop <= MAX_REDIRECT_HOPS; hop += 1) {
     if (isAbsoluteTarget(current)) return { final: current, via, loop: false };
     const { path, query } = splitAddress(current);
+    if (matchRedirect(watched, path, query)) return { final: current, via, loop: true };
     const match = matchRedirect(table, path, query);
     if (!match) return { final: current, via, loop: false };
     const key = redirectKey(match.entry.fromPath);

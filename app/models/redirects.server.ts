@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users, webRedirects } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
@@ -87,8 +87,9 @@ async function collapseChains(tx: Db, rows: StoredRow[], options: { skipLoops?: 
   for (const row of rows) {
     const followed = followRedirects(table, row.target, [row.fromPath]);
     if (followed.loop) {
-      if (!options.skipLoops)
+      if (!options.skipLoops) {
         return { collapsed: 0, loop: { fromPath: row.fromPath, via: followed.via } };
+      }
       logger.warn({ fromPath: row.fromPath, via: followed.via }, "redirect loop left as it was");
       continue;
     }
@@ -105,10 +106,14 @@ async function collapseChains(tx: Db, rows: StoredRow[], options: { skipLoops?: 
 
 /**
  * A page now answers at `path` (a new post or category took an address that once moved): its
- * redirect goes, or it would hide the page. Works inside the writer's transaction.
+ * redirect goes, however it was spelled (`/a/`, percent-encoded), or it would hide the page.
+ * Works inside the writer's transaction.
  */
 export async function releaseRedirectFrom(db: Db, path: string) {
-  await db.delete(webRedirects).where(eq(webRedirects.fromPath, path));
+  const key = redirectKey(path);
+  const rows = await db.select(storedColumns).from(webRedirects);
+  const ids = rows.filter((row) => redirectKey(row.fromPath) === key).map((row) => row.id);
+  if (ids.length > 0) await db.delete(webRedirects).where(inArray(webRedirects.id, ids));
 }
 
 /**
@@ -127,14 +132,10 @@ export async function recordMovedPath(
 ): Promise<void> {
   if (redirectKey(fromPath) === redirectKey(toPath)) return;
   await withRedirectsLocked(db, async (tx) => {
+    // The new address is a page again; the old one gets this redirect in place of any it had.
     await releaseRedirectFrom(tx, toPath);
-    await tx
-      .insert(webRedirects)
-      .values({ fromPath, target: toPath, origin, createdBy: actorId })
-      .onConflictDoUpdate({
-        target: webRedirects.fromPath,
-        set: { target: toPath, origin, createdBy: actorId, updatedAt: new Date() },
-      });
+    await releaseRedirectFrom(tx, fromPath);
+    await tx.insert(webRedirects).values({ fromPath, target: toPath, origin, createdBy: actorId });
     const rows = await tx.select(storedColumns).from(webRedirects);
     // A rename never fails over a redirect an admin made: a circle (only possible through a
     // redirect of a whole path such as /blog) is logged and left for the admin.
