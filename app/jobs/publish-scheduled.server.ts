@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
-import { type Saver, writeRevisions } from "~/models/post-writes.server";
+import { releasePostAddress, type Saver, writeRevisions } from "~/models/post-writes.server";
 
 export const SCHEDULER_NAME = "Scheduled publishing";
 const saver: Saver = { id: null, name: SCHEDULER_NAME, source: "scheduler" };
@@ -26,6 +26,7 @@ export async function publishDuePosts(db: Db, keepRevisions?: number) {
       saver,
       keepRevisions,
     );
+    for (const row of rows) await releasePostAddress(tx, row.slug);
     return rows;
   });
 }

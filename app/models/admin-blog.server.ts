@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users, webCategories, webPostRevisions, webPosts } from "~/db/schema.server";
 import { createPost, slugify } from "~/models/post-writes.server";
-import { recordMovedPath } from "~/models/redirects.server";
+import { recordMovedPath, releaseRedirectFrom } from "~/models/redirects.server";
 import type { BlogPostStatus } from "~/schemas/admin/blog";
 
 export const POSTS_PAGE_SIZE = 20;
@@ -178,13 +178,18 @@ function categoryColumns(input: CategoryInput) {
   };
 }
 
+/** A new category; a redirect left at its address by an earlier one goes (it would hide it). */
 export async function createCategory(db: Db, input: CategoryInput) {
-  const [row] = await db
-    .insert(webCategories)
-    .values(categoryColumns(input))
-    .returning({ id: webCategories.id, name: webCategories.name, slug: webCategories.slug });
-  if (!row) throw new Error("the category was not stored");
-  return row;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(webCategories)
+      .values(categoryColumns(input))
+      .returning({ id: webCategories.id, name: webCategories.name, slug: webCategories.slug });
+    if (!row) throw new Error("the category was not stored");
+    await releaseRedirectFrom(tx, `/blog?category=${row.slug}`);
+    return row;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { webPosts } from "~/db/schema.server";
+import { webPosts, webRedirects } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   createPost,
@@ -64,6 +64,40 @@ describe.each(backends)("writing posts on %s", (backend) => {
     expect(
       await updatePost(database.db, 9999, { title: "x", content: "y", status: "draft" }),
     ).toEqual({ status: "missing" });
+  });
+
+  it("leaves a 301 behind a renamed published post, which a new post at the old address replaces", async () => {
+    const saver = { saver: { id: null, name: "", source: "editor" as const } };
+    const moved = await createPost(
+      database.db,
+      { title: "Old name", content: "x", status: "published" },
+      null,
+    );
+    await updatePost(
+      database.db,
+      moved.id,
+      { title: "Old name", slug: "new-name", content: "x", status: "published" },
+      saver,
+    );
+    const redirects = () =>
+      database.db
+        .select({ from: webRedirects.fromPath, to: webRedirects.target })
+        .from(webRedirects);
+    expect(await redirects()).toEqual([{ from: "/blog/old-name", to: "/blog/new-name" }]);
+    // A draft at the old address does not take it over; publishing it does.
+    const newcomer = await createPost(
+      database.db,
+      { title: "Old name", content: "another post", status: "draft" },
+      null,
+    );
+    expect(await redirects()).toHaveLength(1);
+    await updatePost(
+      database.db,
+      newcomer.id,
+      { title: "Old name", content: "another post", status: "published" },
+      saver,
+    );
+    expect(await redirects()).toEqual([]);
   });
 
   it("updates the post with the same slug instead of adding a second, also when sent at once", async () => {

@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type postStatuses, webPostRevisions, webPosts } from "~/db/schema.server";
 import { slugify } from "~/lib/slug";
-import { recordMovedPath } from "~/models/redirects.server";
+import { recordMovedPath, releaseRedirectFrom } from "~/models/redirects.server";
 
 export { slugify };
 
@@ -144,8 +144,17 @@ export async function createPost(
       .returning({ id: webPosts.id, slug: webPosts.slug, version: webPosts.version });
     if (!row) throw new Error("the post was not stored");
     await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
+    if (columns.status === "published") await releasePostAddress(tx, row.slug);
     return row;
   });
+}
+
+/**
+ * A post goes public at an address a redirect still leads away from (an earlier post moved from
+ * it): the redirect goes, or it would hide the post.
+ */
+export function releasePostAddress(tx: Db, slug: string) {
+  return releaseRedirectFrom(tx, `/blog/${slug}`);
 }
 
 export type UpdateOutcome =
@@ -203,11 +212,8 @@ export async function updatePost(
       .returning({ id: webPosts.id, slug: webPosts.slug, version: webPosts.version });
     if (!row) return { status: "conflict" };
     await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
-    if (
-      before.status === "published" &&
-      columns.status === "published" &&
-      before.slug !== row.slug
-    ) {
+    const moved = before.slug !== row.slug;
+    if (before.status === "published" && columns.status === "published" && moved) {
       await recordMovedPath(
         tx,
         `/blog/${before.slug}`,
@@ -215,6 +221,8 @@ export async function updatePost(
         "post",
         options.saver.id,
       );
+    } else if (columns.status === "published" && (moved || before.status !== "published")) {
+      await releasePostAddress(tx, row.slug);
     }
     return { status: "saved", ...row };
   });
@@ -261,6 +269,7 @@ export async function upsertPostBySlug(
       });
     if (!row) throw new Error("the post was not stored");
     await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
+    if (row.status === "published") await releasePostAddress(tx, row.slug);
     return row;
   });
 }

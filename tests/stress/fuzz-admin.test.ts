@@ -11,6 +11,7 @@ import {
   postIdSchema,
   postUpdateSchema,
   previewSchema,
+  restoreRevisionSchema,
 } from "~/schemas/admin/blog";
 import {
   heroSchema,
@@ -23,6 +24,11 @@ import {
 import { startLinkAuditSchema } from "~/schemas/admin/insights";
 import { integrationConfigSchema, integrationToggleSchema } from "~/schemas/admin/integrations";
 import { mediaAltTextSchema, mediaDeleteSchema } from "~/schemas/admin/media";
+import {
+  redirectCreateSchema,
+  redirectDeleteSchema,
+  redirectUpdateSchema,
+} from "~/schemas/admin/redirects";
 import {
   brandingSchema,
   contactInfoSchema,
@@ -39,6 +45,7 @@ import { calls as contentCalls } from "../support/admin-actions/content";
 import { calls as insightsCalls } from "../support/admin-actions/insights";
 import { calls as integrationsCalls } from "../support/admin-actions/integrations";
 import { calls as mediaCalls } from "../support/admin-actions/media";
+import { calls as redirectsCalls } from "../support/admin-actions/redirects";
 import { calls as settingsCalls } from "../support/admin-actions/settings";
 import { calls as shellCalls } from "../support/admin-actions/shell";
 import { calls as subscribersCalls } from "../support/admin-actions/subscribers";
@@ -78,6 +85,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/blog create-post": postFormSchema,
   "/admin/blog update-post": postUpdateSchema,
   "/admin/blog delete-post": postIdSchema,
+  "/admin/blog restore-revision": restoreRevisionSchema,
   "/admin/blog preview": previewSchema,
   "/admin/blog create-category": categoryFormSchema,
   "/admin/blog update-category": categoryUpdateSchema,
@@ -92,6 +100,9 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
   "/admin/audit-log restore": auditRestoreSchema,
+  "/admin/redirects create": redirectCreateSchema,
+  "/admin/redirects update": redirectUpdateSchema,
+  "/admin/redirects delete": redirectDeleteSchema,
 };
 
 const allCalls: AdminCall[] = [
@@ -102,6 +113,7 @@ const allCalls: AdminCall[] = [
   ...insightsCalls,
   ...integrationsCalls,
   ...mediaCalls,
+  ...redirectsCalls,
   ...settingsCalls,
   ...shellCalls,
   ...subscribersCalls,
