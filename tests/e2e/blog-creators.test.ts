@@ -210,6 +210,8 @@ describe("the one-off creator pages", () => {
       slug: "quarterly-automation-notes",
       url: "/blog/quarterly-automation-notes",
       created: true,
+      status: "published",
+      published_at: expect.any(String),
     });
     const again = await send({ ...payload, excerpt: "Revised." });
     expect(again.status()).toBe(200);

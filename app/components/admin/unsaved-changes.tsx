@@ -57,9 +57,7 @@ export function DiscardChangesDialog({
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Discard unsaved changes?</DialogTitle>
-          <DialogDescription>
-            What you typed since the last save will be lost.
-          </DialogDescription>
+          <DialogDescription>What you typed since the last save will be lost.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onKeepEditing} autoFocus>

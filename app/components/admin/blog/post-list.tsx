@@ -1,5 +1,5 @@
 import { ExternalLink, Search } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { DiscardChangesDialog } from "~/components/admin/unsaved-changes";
 import { Alert } from "~/components/ui/alert";
@@ -20,9 +20,9 @@ import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
 import { ConfirmDeleteDialog } from "./delete-dialog";
 import { PostForm, statusLabels } from "./post-form";
-import { clearLocalDraft } from "./use-local-draft";
 import { useReturnFocus } from "./return-focus";
 import { RowEditDeleteButtons } from "./row-actions";
+import { clearLocalDraft } from "./use-local-draft";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
   scheduled: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -69,16 +69,20 @@ export function PostList({
   loadFailed: boolean;
 }) {
   const [editing, setEditing] = useState<AdminPost | null>(null);
-  const [editorDirty, setEditorDirty] = useState(false);
+  // A ref, not state: an Escape pressed right after typing must see it without waiting for this
+  // list to render again.
+  const editorDirty = useRef(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
-  const onDirtyChange = useCallback((dirty: boolean) => setEditorDirty(dirty), []);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    editorDirty.current = dirty;
+  }, []);
   const closeEditor = () => {
     setConfirmingClose(false);
-    setEditorDirty(false);
+    editorDirty.current = false;
     setEditing(null);
   };
   /** Closing with unsaved changes asks first (Escape, the close button, Cancel). */
-  const requestClose = () => (editorDirty ? setConfirmingClose(true) : closeEditor());
+  const requestClose = () => (editorDirty.current ? setConfirmingClose(true) : closeEditor());
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
   const [searchParams] = useSearchParams();
   const focus = useReturnFocus(() => document.getElementById("blog-search"));
