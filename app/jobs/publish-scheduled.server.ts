@@ -11,8 +11,11 @@ const saver: Saver = { id: null, name: SCHEDULER_NAME, source: "scheduler" };
  * processes run it at once, each row changes status in exactly one of them (the others wait on
  * the row lock, then find it no longer scheduled), so a post goes public, gets its revision and
  * the runner's audit entry once. Answers the posts this call published.
+ *
+ * `keepRevisions` is asked (in the transaction) only when a post is due: a tick with nothing to do
+ * reads nothing else, and in particular fills no cache a page render would then read from.
  */
-export async function publishDuePosts(db: Db, keepRevisions?: number) {
+export async function publishDuePosts(db: Db, keepRevisions?: (tx: Db) => Promise<number>) {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const rows = await tx
@@ -20,11 +23,12 @@ export async function publishDuePosts(db: Db, keepRevisions?: number) {
       .set({ status: "published", version: sql`${webPosts.version} + 1` })
       .where(and(eq(webPosts.status, "scheduled"), lte(webPosts.publishedAt, sql`now()`)))
       .returning({ id: webPosts.id, slug: webPosts.slug, title: webPosts.title });
+    if (rows.length === 0) return rows;
     await writeRevisions(
       tx,
       rows.map((r) => r.id),
       saver,
-      keepRevisions,
+      await keepRevisions?.(tx),
     );
     for (const row of rows) await releasePostAddress(tx, row.slug);
     return rows;

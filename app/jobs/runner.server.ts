@@ -3,8 +3,9 @@ import type { Db } from "~/db/client.server";
 import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
 import { logger } from "~/lib/logger.server";
 import { periodic } from "~/lib/periodic.server";
+import { readSettings } from "~/models/admin-settings.server";
 import { recordAudit } from "~/models/audit.server";
-import { getSettingsMap, siteContentChanged } from "~/models/site.server";
+import { siteContentChanged } from "~/models/site.server";
 
 interface Job {
   name: string;
@@ -22,8 +23,9 @@ export function createJobRunner({ db, intervalMs }: { db: Db; intervalMs: number
     {
       name: "scheduled posts",
       async run() {
-        const keep = revisionsKeptFrom(await getSettingsMap());
-        const published = await publishDuePosts(db, keep);
+        const published = await publishDuePosts(db, async (tx) =>
+          revisionsKeptFrom(await readSettings(tx)),
+        );
         if (published.length === 0) return;
         logger.info({ posts: published.map((p) => p.slug) }, "scheduled posts are now published");
         // The blog, the feed, the sitemap and every cached page show them from now on.
