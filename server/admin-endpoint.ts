@@ -6,6 +6,8 @@ import { logger } from "~/lib/logger.server";
 import { reprocessImages } from "~/media/reprocess.server";
 import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-account.server";
 import { invalidateSiteCache } from "~/models/site.server";
+import { addBackupCommandRoutes } from "./backup-endpoint";
+import { type ImportLine, importAndAnnounce } from "./import-cli";
 import type { ReprocessLine } from "./media-cli";
 
 export const ADMIN_TOKEN_HEADER = "x-admin-command-token";
@@ -39,6 +41,7 @@ export function adminCommandRouter(token: string): Router {
     }
     next();
   });
+  addBackupCommandRoutes(router);
   router.post("/create", express.json({ limit: "10kb" }), async (req, res) => {
     try {
       const result = await createOrPromoteAdmin(getAuth(), getDb(), {
@@ -72,6 +75,34 @@ export function adminCommandRouter(token: string): Router {
     } catch (error) {
       logger.error({ err: error }, "media reprocessing failed");
       send({ type: "error", error: "The server could not finish reprocessing; see its log." });
+    }
+    res.end();
+  });
+  // `npm run import` while the server holds the embedded database: the import runs here, reading
+  // the export folder the command named (this machine's, as the endpoint is loopback-only).
+  router.post("/import", express.json({ limit: "10kb" }), async (req, res) => {
+    const from: unknown = req.body?.from;
+    const prefixes: unknown = req.body?.oldMediaUrlPrefixes ?? [];
+    if (
+      typeof from !== "string" ||
+      !Array.isArray(prefixes) ||
+      !prefixes.every((p) => typeof p === "string")
+    ) {
+      res.status(400).json({ error: "Name the export folder." });
+      return;
+    }
+    res.status(200).set({ "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" });
+    const send = (line: ImportLine) => res.write(`${JSON.stringify(line)}\n`);
+    try {
+      const report = await importAndAnnounce(
+        { from, oldMediaUrlPrefixes: prefixes as string[] },
+        (message) => send({ type: "progress", message }),
+      );
+      logger.info({ from }, "old backend export imported");
+      send({ type: "report", report });
+    } catch (error) {
+      logger.error({ err: error }, "import failed");
+      send({ type: "error", error: `The server could not import: ${(error as Error).message}` });
     }
     res.end();
   });

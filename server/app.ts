@@ -48,6 +48,8 @@ import {
 } from "./security";
 
 export { runAdminCli } from "./admin-cli";
+export { runBackupCli, runRestoreCli } from "./backup-cli";
+export { runImportCli } from "./import-cli";
 export { runMediaReprocessCli } from "./media-cli";
 
 declare module "react-router" {

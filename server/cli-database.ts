@@ -55,6 +55,37 @@ async function directly<T>(env: Env, work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A long command run by the running server: posts `body` to `path` and hands each JSON line the
+ * server streams back (progress, then the result) to `onLine`; an error line is thrown as a
+ * CliError with the server's message.
+ */
+export async function streamFromServer<L extends { type: string }>(
+  server: ServerEndpoint,
+  path: string,
+  body: unknown,
+  onLine: (line: L) => void,
+): Promise<void> {
+  const response = await callServer(server, path, body);
+  if (!response.ok || !response.body) {
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new CliError(answer.error ?? `The server answered ${response.status}`);
+  }
+  let rest = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    rest += decoder.decode(chunk as Uint8Array, { stream: true });
+    const lines = rest.split("\n");
+    rest = lines.pop() ?? "";
+    for (const text of lines) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as L | { type: "error"; error: string };
+      if (line.type === "error") throw new CliError((line as { error: string }).error);
+      onLine(line as L);
+    }
+  }
+}
+
+/**
  * Runs a command's work on the database: directly on PostgreSQL (any number of processes may),
  * and on the embedded database either directly, holding its lock, or through the running server
  * that holds it (a second process on PGlite's files would silently lose writes).

@@ -8,7 +8,7 @@ import {
   type ReprocessSummary,
   reprocessImages,
 } from "~/media/reprocess.server";
-import { CliError, callServer, type ServerEndpoint, withDatabase } from "./cli-database";
+import { CliError, type ServerEndpoint, streamFromServer, withDatabase } from "./cli-database";
 
 const USAGE = `Usage: npm run media:reprocess
 
@@ -26,26 +26,11 @@ async function viaRunningServer(
   server: ServerEndpoint,
   onProgress: (progress: ReprocessProgress) => void,
 ): Promise<ReprocessSummary> {
-  const response = await callServer(server, "/media/reprocess", {});
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new CliError(body.error ?? `The server answered ${response.status}`);
-  }
   let summary: ReprocessSummary | undefined;
-  let rest = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
-    rest += decoder.decode(chunk as Uint8Array, { stream: true });
-    const lines = rest.split("\n");
-    rest = lines.pop() ?? "";
-    for (const text of lines) {
-      if (!text.trim()) continue;
-      const line = JSON.parse(text) as ReprocessLine;
-      if (line.type === "progress") onProgress(line);
-      else if (line.type === "summary") summary = line;
-      else throw new CliError(line.error);
-    }
-  }
+  await streamFromServer<ReprocessLine>(server, "/media/reprocess", {}, (line) => {
+    if (line.type === "progress") onProgress(line);
+    else if (line.type === "summary") summary = line;
+  });
   if (!summary) throw new CliError("The server stopped before it finished; run the command again.");
   return summary;
 }

@@ -30,7 +30,14 @@ export interface PostInput {
 }
 
 /** Where a save came from, shown in the editor's History panel. */
-export type RevisionSource = "editor" | "api" | "creator" | "restore" | "scheduler" | "sample";
+export type RevisionSource =
+  | "editor"
+  | "api"
+  | "creator"
+  | "restore"
+  | "scheduler"
+  | "sample"
+  | "import";
 
 /** Who saved, for the revision the save leaves behind. */
 export interface Saver {

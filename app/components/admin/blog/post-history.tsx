@@ -17,6 +17,7 @@ const sourceLabels: Record<string, string> = {
   restore: "Restored from an earlier revision",
   scheduler: "Published at its scheduled time",
   sample: "Sample content",
+  import: "Imported from the old site",
   "before-history": "As it was when history began",
 };
 

@@ -1,0 +1,218 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { type BackupProgress, type BackupResult, createBackup } from "~/db/backup.server";
+import { getDatabase } from "~/db/client.server";
+import { RestoreError, type RestoreProgress, restoreBackup } from "~/db/restore.server";
+import { type Env, EnvError, loadEnv } from "~/env.server";
+import { acquireDataDirLock, DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { CliError, type ServerEndpoint, streamFromServer, withDatabase } from "./cli-database";
+
+const BACKUP_USAGE = `Usage: npm run backup -- --out FILE
+
+Writes the whole site (every table of the database, read from one snapshot, and every media
+file) into one .tar.gz archive with a manifest of checksums. Works while the server runs.`;
+
+const RESTORE_USAGE = `Usage: npm run restore -- FILE [--force]
+
+Checks the archive's checksums, then restores it into DATA_DIR (and DATABASE_URL when set),
+migrating it forward when it comes from an older version. A target that holds data is refused
+unless --force is given; the data it held is then kept beside it under a dated name. Stop the
+server first.`;
+
+/** Lines the server streams back while it backs up for the command. */
+export type BackupLine =
+  | ({ type: "progress" } & BackupProgress)
+  | { type: "done"; result: BackupResult }
+  | { type: "error"; error: string };
+
+function mediaDirOf(env: Env) {
+  return path.join(env.DATA_DIR, "media");
+}
+
+/** Media in an S3 bucket are not in DATA_DIR/media; a backup without them must not pass as whole. */
+export function refuseS3Media(env: Env) {
+  if (env.S3_BUCKET) {
+    throw new CliError(
+      "Media are stored in an S3 bucket, which backups do not include yet; back up the bucket with your provider's tools.",
+    );
+  }
+}
+
+/** Runs a backup in this process; the running server calls it for a command. */
+export function backupToFile(env: Env, out: string, onProgress?: (p: BackupProgress) => void) {
+  refuseS3Media(env);
+  return createBackup({ database: getDatabase(), mediaDir: mediaDirOf(env), out, onProgress });
+}
+
+async function viaRunningServer(
+  server: ServerEndpoint,
+  out: string,
+  onProgress: (progress: BackupProgress) => void,
+): Promise<BackupResult> {
+  let result: BackupResult | undefined;
+  await streamFromServer<BackupLine>(server, "/backup", { out }, (line) => {
+    if (line.type === "progress") onProgress(line);
+    else if (line.type === "done") result = line.result;
+  });
+  if (!result) throw new CliError("The server stopped before the backup finished; run it again.");
+  return result;
+}
+
+function describeProgress(progress: BackupProgress | RestoreProgress): string {
+  switch (progress.phase) {
+    case "table":
+      return `Table ${progress.done} of ${progress.total}: ${progress.table} (${progress.rows} rows)`;
+    case "file":
+      return `Media file ${progress.done} of ${progress.total}: ${progress.path}`;
+    case "verify":
+      return `Archive checked: ${progress.entries} entries match the manifest`;
+    case "switch":
+      return "Switching the restored data into place";
+  }
+}
+
+function progressPrinter(stream: NodeJS.WriteStream) {
+  let shown = false;
+  return {
+    progress(progress: BackupProgress | RestoreProgress) {
+      const line = describeProgress(progress);
+      if (stream.isTTY) {
+        stream.write(`\r\x1b[2K${line.slice(0, (stream.columns || 100) - 1)}`);
+        shown = true;
+      } else {
+        stream.write(`${line}\n`);
+      }
+    },
+    end() {
+      if (shown) stream.write("\n");
+      shown = false;
+    },
+  };
+}
+
+function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function knownError(error: unknown) {
+  return (
+    error instanceof CliError ||
+    error instanceof EnvError ||
+    error instanceof DataDirLockedError ||
+    error instanceof RestoreError
+  );
+}
+
+/** `npm run backup -- --out FILE`; returns the exit code. */
+export async function runBackupCli(argv: string[]): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  let file: string;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    });
+    if (values.help) {
+      out(BACKUP_USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new CliError(`Unknown argument: ${positionals.join(" ")}`);
+    if (!values.out) throw new CliError("Name the archive to write with --out FILE.");
+    file = path.resolve(values.out);
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${BACKUP_USAGE}`);
+    return 1;
+  }
+  const printer = progressPrinter(process.stdout);
+  try {
+    const env = loadEnv();
+    refuseS3Media(env);
+    const result = await withDatabase(env, {
+      direct: () => backupToFile(env, file, printer.progress),
+      viaServer: (server) => viaRunningServer(server, file, printer.progress),
+    });
+    printer.end();
+    const tables = Object.values(result.manifest.tables);
+    const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+    out(
+      `Backed up ${tables.length} tables (${rows} rows) and ${result.manifest.files.length} media files to ${result.path} (${formatBytes(result.bytes)}).`,
+    );
+    return 0;
+  } catch (error) {
+    printer.end();
+    err(
+      knownError(error) ? (error as Error).message : `Backup failed: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+}
+
+/** `npm run restore -- FILE [--force]`; returns the exit code. */
+export async function runRestoreCli(argv: string[]): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  let archive: string;
+  let force: boolean;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    });
+    if (values.help) {
+      out(RESTORE_USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new CliError("Name one archive to restore.");
+    archive = path.resolve(positionals[0] as string);
+    force = values.force === true;
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${RESTORE_USAGE}`);
+    return 1;
+  }
+  const printer = progressPrinter(process.stdout);
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  try {
+    const env = loadEnv();
+    // The data directory holds the media (and the embedded database): no server may use it
+    // while it is replaced. A server on PostgreSQL is caught when its database is renamed.
+    lock = acquireDataDirLock(env.DATA_DIR, "admin-command");
+    const report = await restoreBackup({
+      archive,
+      target: { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL },
+      force,
+      onProgress: printer.progress,
+    });
+    printer.end();
+    const { manifest } = report;
+    out(
+      `Restored the backup of ${manifest.createdAt} (${manifest.product.name} ${manifest.product.version}, from ${manifest.database.kind}, migration ${manifest.migration.tag}):`,
+    );
+    for (const [table, rows] of Object.entries(report.tables)) out(`  ${table}: ${rows} rows`);
+    out(`  media files: ${report.files}`);
+    if (report.migratedForward.length) {
+      out(`Migrated forward: ${report.migratedForward.join(", ")}.`);
+    }
+    const previous = report.previous;
+    if (previous?.database) out(`The replaced database is kept as ${previous.database}.`);
+    if (previous?.dbDir) out(`The replaced database files are kept in ${previous.dbDir}.`);
+    if (previous?.mediaDir) out(`The replaced media files are kept in ${previous.mediaDir}.`);
+    return 0;
+  } catch (error) {
+    printer.end();
+    if (error instanceof DataDirLockedError) {
+      err(`${error.message}\nStop the server before restoring into its data directory.`);
+      return 1;
+    }
+    err(
+      knownError(error) ? (error as Error).message : `Restore failed: ${(error as Error).message}`,
+    );
+    return 1;
+  } finally {
+    lock?.release();
+  }
+}
