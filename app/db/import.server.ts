@@ -523,6 +523,30 @@ function firstOfKey(seen: Map<string, number>, label: string) {
   };
 }
 
+/**
+ * A post's or category's slug as stored here: the exported one (or one made from the name),
+ * normalised. Null, with the row reported as skipped, when none can be made or an earlier row of
+ * the file has it; a slug that changed on the way is reported as a warning.
+ */
+function slugOfRow(
+  exported: string | null | undefined,
+  name: string,
+  record: CsvRecord,
+  report: TableReport,
+  unique: ReturnType<typeof firstOfKey>,
+): string | null {
+  const slug = slugify(exported ?? name);
+  if (!slug) {
+    report.skipped.push({ row: record.row, reason: "has no slug and none can be made" });
+    return null;
+  }
+  if (!unique(slug, record, report)) return null;
+  if (exported && slug !== exported) {
+    report.warnings.push({ row: record.row, reason: `slug "${exported}" stored as "${slug}"` });
+  }
+  return slug;
+}
+
 async function idIsFree(tx: Tx, table: typeof webPosts | typeof webCategories, id: number | null) {
   if (id === null || id < 1) return false;
   const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
@@ -542,15 +566,8 @@ async function importCategories(tx: Tx, records: CsvRecord[], report: TableRepor
   const ids = new Map<number, number>();
   const unique = firstOfKey(new Map(), "slug");
   await eachRow(tx, records, rowSchemas.web_categories, report, async (tx, row, record) => {
-    const slug = slugify(row.slug ?? row.name);
-    if (!slug) {
-      report.skipped.push({ row: record.row, reason: "has no slug and none can be made" });
-      return null;
-    }
-    if (!unique(slug, record, report)) return null;
-    if (row.slug && slug !== row.slug) {
-      report.warnings.push({ row: record.row, reason: `slug "${row.slug}" stored as "${slug}"` });
-    }
+    const slug = slugOfRow(row.slug, row.name, record, report, unique);
+    if (!slug) return null;
     const values = { name: row.name, description: row.description?.trim() || null };
     const [existing] = await tx
       .select()
@@ -597,15 +614,8 @@ async function importPosts(
   const unique = firstOfKey(new Map(), "slug");
   const written: number[] = [];
   await eachRow(tx, records, rowSchemas.web_posts, report, async (tx, row, record) => {
-    const slug = slugify(row.slug ?? row.title);
-    if (!slug) {
-      report.skipped.push({ row: record.row, reason: "has no slug and none can be made" });
-      return null;
-    }
-    if (!unique(slug, record, report)) return null;
-    if (row.slug && slug !== row.slug) {
-      report.warnings.push({ row: record.row, reason: `slug "${row.slug}" stored as "${slug}"` });
-    }
+    const slug = slugOfRow(row.slug, row.title, record, report, unique);
+    if (!slug) return null;
     let categoryId: number | null = null;
     if (row.category_id !== null) {
       if (categoryIds) categoryId = categoryIds.get(row.category_id) ?? null;
