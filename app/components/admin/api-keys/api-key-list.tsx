@@ -1,5 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
+import { LabelledCell } from "~/components/admin/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import {
@@ -68,48 +69,26 @@ export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
   );
 }
 
-function Cell({
-  label,
-  children,
-  className,
-}: {
-  label: string;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <td className={cn("flex gap-3 px-4 py-1 md:table-cell md:py-3 md:align-middle", className)}>
-      <span
-        aria-hidden
-        className="w-24 shrink-0 text-xs font-medium uppercase text-muted md:hidden"
-      >
-        {label}
-      </span>
-      <span className="min-w-0 break-words">{children}</span>
-    </td>
-  );
-}
-
 function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => void }) {
   const revoked = Boolean(apiKey.revokedAt);
   return (
     <tr className={cn("block py-3 md:table-row md:py-0", revoked && "bg-surface/60 text-muted")}>
-      <Cell label="Name" className="font-semibold text-ink">
+      <LabelledCell align="middle" label="Name" className="font-semibold text-ink">
         {apiKey.name}
         {apiKey.createdByEmail ? (
           <span className="block text-xs font-normal text-muted">by {apiKey.createdByEmail}</span>
         ) : null}
-      </Cell>
-      <Cell label="Key">
+      </LabelledCell>
+      <LabelledCell align="middle" label="Key">
         <code className="rounded bg-surface px-1.5 py-0.5 font-mono text-xs">{apiKey.prefix}…</code>
-      </Cell>
-      <Cell label="Created">
+      </LabelledCell>
+      <LabelledCell align="middle" label="Created">
         <LocalTime iso={apiKey.createdAt} />
-      </Cell>
-      <Cell label="Last used">
+      </LabelledCell>
+      <LabelledCell align="middle" label="Last used">
         {apiKey.lastUsedAt ? <LocalTime iso={apiKey.lastUsedAt} /> : "Never"}
-      </Cell>
-      <Cell label="Status">
+      </LabelledCell>
+      <LabelledCell align="middle" label="Status">
         {revoked ? (
           <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-danger">
             Revoked
@@ -119,7 +98,7 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () =
             Active
           </span>
         )}
-      </Cell>
+      </LabelledCell>
       <td className="block px-4 pt-2 md:table-cell md:py-3 md:text-right">
         {revoked && apiKey.revokedAt ? (
           <span className="text-xs text-muted">

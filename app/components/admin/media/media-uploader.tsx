@@ -4,6 +4,7 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/utils";
 import { formatFileSize } from "~/media/rules";
 import { ALT_TEXT_MAX } from "~/schemas/admin/media";
@@ -167,23 +168,12 @@ export function MediaUploader({ onUploaded }: { onUploaded: (media: UploadedMedi
             <span>{stage}</span>
             {processing ? null : <span aria-hidden>{percent}%</span>}
           </div>
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={processing ? stage : `${percent}%`}
-            className="h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className={cn(
-                "h-full rounded-full bg-primary-strong transition-[width]",
-                processing && "motion-safe:animate-pulse",
-              )}
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar
+            label="Upload progress"
+            percent={percent}
+            valueText={processing ? stage : `${percent}%`}
+            pulsing={processing}
+          />
         </div>
       ) : null}
 
