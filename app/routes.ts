@@ -63,6 +63,9 @@ export default [
   route("admin/leads/export", "routes/admin/leads-export.ts"),
   // Settings: the values the branding, footer and contact dialogs open with.
   route("admin/settings/values", "routes/admin/settings-values.ts"),
+  // Settings: backups (the panel's state and "Back up now"; an archive's download).
+  route("admin/settings/backups", "routes/admin/backups.ts"),
+  route("admin/settings/backups/:file", "routes/admin/backup-download.ts"),
 
   // Resources
   route("robots.txt", "routes/resources/robots.ts"),

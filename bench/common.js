@@ -74,6 +74,10 @@ export const TARGETS = {
   // Resident memory of the server on PGlite once started, and under that load.
   startRssMB: 350,
   loadRssMB: 500,
+  // Issue 17: `npm run backup` and `npm run restore` of a site of 10,000 posts, each command
+  // from start to exit (bench/backup.js).
+  backupSeconds: 60,
+  restoreSeconds: 60,
 };
 
 /** Everything a child process prints, stdout and stderr together, as it comes: call the result for the text. */

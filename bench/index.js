@@ -3,7 +3,7 @@
 //   npm run bench                  all steps, full length, then writes docs/benchmarks.md
 //   npm run bench -- --quick       (or BENCH_QUICK=1) short runs for CI: proves every step still
 //                                  runs, writes bench-results/ only, fails only on errors
-//   TEST_DATABASE_URL=postgres://… adds PostgreSQL to the form and blog steps
+//   TEST_DATABASE_URL=postgres://… adds PostgreSQL to the form, blog and backup steps
 //
 // Steps run as their own processes, so one failing does not stop the others; each writes
 // bench-results/<step>.json. The exit code is 1 when a step failed (an error: a crash, a wrong
@@ -21,6 +21,7 @@ const STEPS = [
   { name: "media", script: "bench/media.js", what: "uploads while serving" },
   { name: "forms-load", script: "bench/forms-load.js", what: "form submissions under load" },
   { name: "blog", script: "bench/blog.js", what: "the blog with many posts" },
+  { name: "backup", script: "bench/backup.js", what: "backup and restore of 10,000 posts" },
 ];
 
 // Build once before anything is timed (and before steps could race to build).

@@ -517,6 +517,123 @@ function blogSection(blog) {
   return { text: out.join("\n"), missed };
 }
 
+function backupSection(backup) {
+  const out = ["## Backup and restore", ""];
+  const posts = (backup?.posts ?? 10_000).toLocaleString("en");
+  const files = backup?.mediaFiles ?? 200;
+  out.push(
+    `[\`bench/backup.js\`](../bench/backup.js) seeds ${posts} posts (as the blog benchmark does) and`,
+    `${files} media files (per photo, an original and its four variants as the media library stores`,
+    "them, of bytes that do not compress, as JPEG, WebP and AVIF do not) into a fresh PGlite data",
+    "directory, and into a fresh PostgreSQL database when `TEST_DATABASE_URL` answers. It then times",
+    "the commands as a user runs them, each in its own process from start to exit:",
+    "`npm run backup -- --out FILE` with the server stopped, and again while the server runs (on",
+    "PGlite the running server makes the archive for the command), then `npm run restore -- FILE`",
+    "of the archive made with the server stopped into an empty data directory and into an empty",
+    "PostgreSQL database, so from one engine to the other too. Each restore is checked: the",
+    "restored `web_posts` rows (as the command reports them and counted in the restored database)",
+    "and media files must equal the source's. **Rows/s** counts the rows of every table over the",
+    "command's whole time; **peak memory** is the command's highest resident memory with its child",
+    "processes' (a new PGlite directory is made in one), sampled every 50 ms. For a backup through",
+    "the running server the work is the server's: its peak since it started is shown instead.",
+    `Targets, for ${posts} posts: a backup within ${TARGETS.backupSeconds} s and a restore within ${TARGETS.restoreSeconds} s.`,
+    "",
+  );
+  if (!backup) {
+    return { text: [...out, notMeasured("backup", "bench:backup")].join("\n"), missed: [] };
+  }
+  const seconds = (n) => `${n.toFixed(1)} s`;
+  const peak = (n) => (n === null || n === undefined ? "—" : `${n} MB`);
+  const missed = [];
+  const judgedHere = backup.posts >= 10_000;
+  const backupRows = backup.sources.flatMap((source) =>
+    source.backups.map((row) => {
+      const ok = row.seconds <= TARGETS.backupSeconds;
+      if (judgedHere && !ok) {
+        missed.push(`backup on ${source.name} (${row.how}) took ${seconds(row.seconds)}`);
+      }
+      return [
+        source.name,
+        source.posts.toLocaleString("en"),
+        `${source.mediaFiles} (${source.mediaMB} MB)`,
+        row.how,
+        seconds(row.seconds),
+        `${row.archiveMB} MB`,
+        row.rowsPerSecond === null ? "—" : row.rowsPerSecond.toLocaleString("en"),
+        row.server && row.peakMB === null
+          ? `server ${row.server.peakAfterMB} MB (${row.server.rssBeforeMB} MB before)`
+          : peak(row.peakMB),
+        judgedHere ? yes(ok) : "—",
+      ];
+    }),
+  );
+  out.push(
+    "### Backup",
+    "",
+    table(
+      [
+        "Database",
+        "Posts",
+        "Media files",
+        "Made with",
+        "Time",
+        "Archive",
+        "Rows/s",
+        "Peak memory",
+        `≤ ${TARGETS.backupSeconds} s`,
+      ],
+      backupRows,
+    ),
+    "",
+  );
+  const restoreRows = backup.restores.map((row) => {
+    const ok = row.seconds <= TARGETS.restoreSeconds;
+    if (judgedHere && !ok) {
+      missed.push(`restore from ${row.from} into ${row.into} took ${seconds(row.seconds)}`);
+    }
+    return [
+      row.from,
+      row.into,
+      seconds(row.seconds),
+      row.rows.toLocaleString("en"),
+      row.rowsPerSecond.toLocaleString("en"),
+      peak(row.peakMB),
+      row.ok ? "yes" : "**no**",
+      judgedHere ? yes(ok) : "—",
+    ];
+  });
+  const sized = backup.sources.find((source) => source.backups.length > 0);
+  const databasePart = sized ? Math.max(0, sized.backups[0].archiveMB - sized.mediaMB) : null;
+  out.push(
+    "### Restore into an empty target",
+    "",
+    table(
+      [
+        "Archive from",
+        "Into",
+        "Time",
+        "Rows",
+        "Rows/s",
+        "Peak memory",
+        "Posts and files all there",
+        `≤ ${TARGETS.restoreSeconds} s`,
+      ],
+      restoreRows,
+    ),
+    "",
+    `Measured on ${backup.date.slice(0, 10)} with a load average of ${backup.loadAverage[0]} on ${backup.machine.cores} cores at the end${backup.loadAverage[0] >= backup.machine.cores ? " (above the core count: other work shared the machine, and the times are longer than it can do)" : ""}. ${databasePart === null ? "" : `The archive is mostly the media files: the seeded posts repeat one text, which compresses to about ${databasePart.toFixed(1)} MB, so real posts make a larger archive and take a little longer to compress. `}Each command first spends about ${seconds(backup.startupSeconds)} starting (Node, the check that the build is current, loading the server bundle: \`npm run backup -- --help\` takes that long); seeding took ${backup.sources.map((source) => `${source.seedSeconds} s on ${source.name}`).join(" and ")}.`,
+    backup.sources.length < 2 ? "PostgreSQL was not measured (set `TEST_DATABASE_URL`)." : "",
+    "",
+  );
+  const errors = [
+    ...(backup.errors ?? []),
+    ...backup.restores
+      .filter((row) => !row.ok)
+      .map((row) => `restore ${row.from} → ${row.into}: wrong counts`),
+  ];
+  return { text: out.join("\n"), missed, errors: [...new Set(errors)] };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The page
 // ---------------------------------------------------------------------------------------------
@@ -526,8 +643,9 @@ export function buildReport() {
   const forms = read("forms-load");
   const blog = read("blog");
   const media = read("media");
+  const backup = read("backup");
   const run = read("run");
-  const measured = [pages, lighthouse, media, forms, blog].filter(Boolean);
+  const measured = [pages, lighthouse, media, forms, blog, backup].filter(Boolean);
   if (measured.length === 0) throw new Error("No results in bench-results/: run `npm run bench`");
   const first = measured.reduce((a, b) => (a.date < b.date ? a : b));
   const machine = run?.machine ?? first.machine;
@@ -549,6 +667,7 @@ export function buildReport() {
     media: mediaSection(media),
     forms: formsSection(forms),
     blog: blogSection(blog),
+    backup: backupSection(backup),
   };
   const missed = Object.values(sections).flatMap((section) => [
     ...section.missed,
@@ -564,7 +683,7 @@ export function buildReport() {
     out.push(
       "> **Generated from a quick run** (`npm run bench -- --quick`: 3-second load runs, two",
       "> Lighthouse pages, 3 photos uploaded over 5-second windows, 100 form submissions, the blog",
-      "> at 100 and 1,000 posts) on a machine shared",
+      "> at 100 and 1,000 posts, backup and restore of 1,000 posts) on a machine shared",
       "> with other jobs. The figures show that every step runs; they are not the site's",
       "> performance. Replace them with a full `npm run bench` on a quiet machine.",
       "",
@@ -627,16 +746,17 @@ export function buildReport() {
     "",
     "```sh",
     "npm run bench                                                             # everything, then this page",
-    "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # forms and blog on PostgreSQL too",
+    "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # forms, blog, backup on PostgreSQL too",
     "npm run bench -- --quick                                                  # CI: short runs, this page untouched",
-    "npm run bench:pages      # or bench:lighthouse, bench:media, bench:forms, bench:blog: one step",
+    "npm run bench:pages      # or bench:lighthouse, bench:media, bench:forms, bench:blog, bench:backup: one step",
     "npm run bench:report     # this page again from bench-results/*.json",
     "```",
     "",
     "The production build is made first if the sources changed. nginx (for the ceiling) is taken",
     "from `PATH` or `/usr/sbin/nginx`, Chromium from `/usr/bin/chromium` (`CHROMIUM_PATH` to change).",
-    "Raw results are in `bench-results/` (not committed). A full run takes about ten minutes on",
-    "two cores, most of it Lighthouse and solving the contact form's proof-of-work challenges.",
+    "Raw results are in `bench-results/` (not committed). A full run takes about a quarter of an",
+    "hour on two cores, most of it Lighthouse, solving the contact form's proof-of-work challenges",
+    "and the backup step's restores.",
     "",
     "## Targets",
     "",
@@ -676,6 +796,14 @@ export function buildReport() {
         [
           `Pages from the cache ≥ ${TARGETS.cachedPageOfNginx} × nginx's requests/s, p99 < ${TARGETS.cachedPageP99Ms} ms, no error; memory ≤ ${TARGETS.startRssMB} MB after a start, ≤ ${TARGETS.loadRssMB} MB under load`,
           pages ? yes(sections.pages.missed.length === 0) : "not measured",
+        ],
+        [
+          `Backup of ${(backup?.posts ?? 10_000).toLocaleString("en")} posts ≤ ${TARGETS.backupSeconds} s, restore ≤ ${TARGETS.restoreSeconds} s, every restore whole`,
+          backup
+            ? sections.backup.errors.length > 0
+              ? "**no** (an error)"
+              : yes(sections.backup.missed.length === 0)
+            : "not measured",
         ],
         [
           "Uploads while serving: every photo answered 201 with its variants, no error answer",

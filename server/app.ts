@@ -435,7 +435,11 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   });
   lock?.update({ adminUrl: `http://127.0.0.1:${env.PORT}/internal/admin` });
 
-  const jobs = createJobRunner({ db: services.database.db, intervalMs: env.JOBS_INTERVAL_MS });
+  const jobs = createJobRunner({
+    db: services.database.db,
+    env,
+    intervalMs: env.JOBS_INTERVAL_MS,
+  });
   jobs.start();
 
   // Expired counters and spent bot-check tokens are only clutter; clear them now and then.

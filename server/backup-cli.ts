@@ -1,48 +1,35 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type BackupProgress, type BackupResult, createBackup } from "~/db/backup.server";
-import { getDatabase } from "~/db/client.server";
+import {
+  type BackupProgress,
+  type BackupResult,
+  backupSite,
+  mediaLocationFromEnv,
+} from "~/db/backup.server";
 import { RestoreError, type RestoreProgress, restoreBackup } from "~/db/restore.server";
-import { type Env, EnvError, loadEnv } from "~/env.server";
+import { EnvError, loadEnv } from "~/env.server";
 import { acquireDataDirLock, DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { CliError, type ServerEndpoint, streamFromServer, withDatabase } from "./cli-database";
 
 const BACKUP_USAGE = `Usage: npm run backup -- --out FILE
 
 Writes the whole site (every table of the database, read from one snapshot, and every media
-file) into one .tar.gz archive with a manifest of checksums. Works while the server runs.`;
+file, from DATA_DIR/media or the S3 bucket) into one .tar.gz archive with a manifest of
+checksums. Works while the server runs.`;
 
 const RESTORE_USAGE = `Usage: npm run restore -- FILE [--force]
 
 Checks the archive's checksums, then restores it into DATA_DIR (and DATABASE_URL when set),
-migrating it forward when it comes from an older version. A target that holds data is refused
-unless --force is given; the data it held is then kept beside it under a dated name. Stop the
-server first.`;
+migrating it forward when it comes from an older version. With S3_BUCKET set, the media files
+go into the bucket (those already there are skipped) before the database is switched. A target
+that holds data is refused unless --force is given; the data it held is then kept beside it
+under a dated name. Stop the server first.`;
 
 /** Lines the server streams back while it backs up for the command. */
 export type BackupLine =
   | ({ type: "progress" } & BackupProgress)
   | { type: "done"; result: BackupResult }
   | { type: "error"; error: string };
-
-function mediaDirOf(env: Env) {
-  return path.join(env.DATA_DIR, "media");
-}
-
-/** Media in an S3 bucket are not in DATA_DIR/media; a backup without them must not pass as whole. */
-export function refuseS3Media(env: Env) {
-  if (env.S3_BUCKET) {
-    throw new CliError(
-      "Media are stored in an S3 bucket, which backups do not include yet; back up the bucket with your provider's tools.",
-    );
-  }
-}
-
-/** Runs a backup in this process; the running server calls it for a command. */
-export function backupToFile(env: Env, out: string, onProgress?: (p: BackupProgress) => void) {
-  refuseS3Media(env);
-  return createBackup({ database: getDatabase(), mediaDir: mediaDirOf(env), out, onProgress });
-}
 
 async function viaRunningServer(
   server: ServerEndpoint,
@@ -64,6 +51,8 @@ function describeProgress(progress: BackupProgress | RestoreProgress): string {
       return `Table ${progress.done} of ${progress.total}: ${progress.table} (${progress.rows} rows)`;
     case "file":
       return `Media file ${progress.done} of ${progress.total}: ${progress.path}`;
+    case "upload":
+      return `Media file ${progress.done} of ${progress.total} ${progress.uploaded ? "uploaded" : "already in the bucket"}: ${progress.path}`;
     case "verify":
       return `Archive checked: ${progress.entries} entries match the manifest`;
     case "switch":
@@ -130,9 +119,8 @@ export async function runBackupCli(argv: string[]): Promise<number> {
   const printer = progressPrinter(process.stdout);
   try {
     const env = loadEnv();
-    refuseS3Media(env);
     const result = await withDatabase(env, {
-      direct: () => backupToFile(env, file, printer.progress),
+      direct: () => backupSite(env, file, printer.progress),
       viaServer: (server) => viaRunningServer(server, file, printer.progress),
     });
     printer.end();
@@ -183,7 +171,11 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
     lock = acquireDataDirLock(env.DATA_DIR, "admin-command");
     const report = await restoreBackup({
       archive,
-      target: { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL },
+      target: {
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL,
+        media: mediaLocationFromEnv(env),
+      },
       force,
       onProgress: printer.progress,
     });
@@ -194,6 +186,12 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
     );
     for (const [table, rows] of Object.entries(report.tables)) out(`  ${table}: ${rows} rows`);
     out(`  media files: ${report.files}`);
+    if (report.bucket) {
+      const { name, uploaded, alreadyThere, skipped } = report.bucket;
+      out(
+        `  in the bucket ${name}: ${uploaded} uploaded, ${alreadyThere} already there${skipped.length ? `, ${skipped.length} left out (not media names: ${skipped.slice(0, 3).join(", ")}${skipped.length > 3 ? ", …" : ""})` : ""}`,
+      );
+    }
     if (report.migratedForward.length) {
       out(`Migrated forward: ${report.migratedForward.join(", ")}.`);
     }

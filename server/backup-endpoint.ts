@@ -1,8 +1,9 @@
 import path from "node:path";
 import express, { type Router } from "express";
+import { backupSite } from "~/db/backup.server";
 import { loadEnv } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { type BackupLine, backupToFile } from "./backup-cli";
+import type { BackupLine } from "./backup-cli";
 
 /**
  * `npm run backup` while the server holds the embedded database: the backup runs here, writing
@@ -19,7 +20,7 @@ export function addBackupCommandRoutes(router: Router) {
     res.status(200).set({ "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" });
     const send = (line: BackupLine) => res.write(`${JSON.stringify(line)}\n`);
     try {
-      const result = await backupToFile(loadEnv(), out, (progress) =>
+      const result = await backupSite(loadEnv(), out, (progress) =>
         send({ type: "progress", ...progress }),
       );
       logger.info({ path: result.path, bytes: result.bytes }, "backup written");

@@ -201,6 +201,10 @@ export const defaultSettings: { key: string; value: string; description: string 
   { key: "hero_cta_text", value: "Schedule Consultation", description: "Home page call to action" },
   { key: "site_time_zone", value: "UTC", description: "Time zone" },
   { key: "post_revisions_kept", value: "50", description: "Revisions kept per post" },
+  { key: "backups_daily", value: "on", description: "Back up every day" },
+  { key: "backups_kept", value: "7", description: "Backups kept" },
+  { key: "backups_offsite", value: "on", description: "Copy backups to the S3 bucket" },
+  { key: "backups_s3_prefix", value: "backups/", description: "S3 prefix of backups" },
 ];
 
 /** The built-in default of a web_settings key ("" when it has none). */
@@ -246,4 +250,41 @@ export function revisionsKeptFrom(settings: Map<string, string>): number {
   const value = settingOrDefault(settings, "post_revisions_kept");
   const kept = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   return kept >= MIN_REVISIONS_KEPT && kept <= MAX_REVISIONS_KEPT ? kept : DEFAULT_REVISIONS_KEPT;
+}
+
+// --- Backups ----------------------------------------------------------------------------------
+
+export const MIN_BACKUPS_KEPT = 1;
+export const MAX_BACKUPS_KEPT = 90;
+const DEFAULT_BACKUPS_KEPT = 7;
+/**
+ * What an S3 prefix of backups may hold: folders of letters, digits, dots, dashes and
+ * underscores, each ending in "/" (never "." or "..", which an address would resolve away).
+ */
+export const BACKUP_PREFIX_PATTERN = /^(?:(?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/;
+
+export interface BackupSettings {
+  daily: boolean;
+  kept: number;
+  /** The S3 prefix to copy each backup under, or null when no copy is wanted. */
+  offsitePrefix: string | null;
+}
+
+/** The backup settings, each one that is out of range or unreadable replaced by its default. */
+export function backupSettingsFrom(settings: Map<string, string>): BackupSettings {
+  const kept = Number(settingOrDefault(settings, "backups_kept"));
+  const prefix = settingOrDefault(settings, "backups_s3_prefix");
+  return {
+    daily: settingOrDefault(settings, "backups_daily") !== "off",
+    kept:
+      Number.isInteger(kept) && kept >= MIN_BACKUPS_KEPT && kept <= MAX_BACKUPS_KEPT
+        ? kept
+        : DEFAULT_BACKUPS_KEPT,
+    offsitePrefix:
+      settingOrDefault(settings, "backups_offsite") === "off"
+        ? null
+        : BACKUP_PREFIX_PATTERN.test(prefix)
+          ? prefix
+          : defaultSetting("backups_s3_prefix"),
+  };
 }

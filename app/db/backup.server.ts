@@ -2,12 +2,16 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import tar from "tar-stream";
+import type { Env } from "~/env.server";
 import { projectRoot } from "~/lib/project-root.server";
-import type { Database, Db } from "./client.server";
+import { MEDIA_NAME_PATTERN } from "~/media/rules";
+import { createS3Bucket, type S3Bucket, s3SettingsFromEnv } from "~/media/storage.server";
+import { type Database, type Db, getDatabase } from "./client.server";
 
 /** Bumped when the archive's layout changes in a way an older restore could not read. */
 export const BACKUP_FORMAT = 1;
@@ -28,6 +32,20 @@ export interface BackupManifest {
 export type BackupProgress =
   | { phase: "table"; table: string; rows: number; done: number; total: number }
   | { phase: "file"; path: string; done: number; total: number };
+
+/**
+ * Where a site's media files are: a folder (DATA_DIR/media), or an S3 bucket. A backup reads
+ * them from one; a restore writes them to one.
+ */
+export type MediaLocation = { kind: "local"; dir: string } | { kind: "s3"; bucket: S3Bucket };
+
+/** The media location the settings choose: the bucket when S3_BUCKET and its keys are set. */
+export function mediaLocationFromEnv(env: Env): MediaLocation {
+  const s3 = s3SettingsFromEnv(env);
+  return s3
+    ? { kind: "s3", bucket: createS3Bucket(s3) }
+    : { kind: "local", dir: path.join(env.DATA_DIR, "media") };
+}
 
 export interface BackupResult {
   path: string;
@@ -200,13 +218,59 @@ export function listFiles(root: string): string[] {
   return found.sort();
 }
 
-/** Adds a file to the archive, hashing exactly the bytes that go into it. */
+/**
+ * Adds `size` bytes read from `source` to the archive, hashing exactly the bytes that go into
+ * it. The size goes into the entry's header before the first byte, so a source that turns out
+ * longer or shorter fails the backup instead of corrupting the archive.
+ */
+async function addEntry(
+  pack: tar.Pack,
+  name: string,
+  size: number,
+  source: Readable,
+  label: string,
+): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  await new Promise<void>((resolve, reject) => {
+    let entry: ReturnType<tar.Pack["entry"]>;
+    try {
+      entry = pack.entry({ name, size, mode: 0o644 }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    } catch (error) {
+      // The archive is already broken: the source will never be read, so it is let go here.
+      source.destroy();
+      throw error;
+    }
+    const fail = (error: Error) => {
+      source.destroy();
+      entry.destroy(error);
+      reject(error);
+    };
+    const changed = () => fail(new Error(`${label} changed while it was being backed up`));
+    source.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > size) return changed();
+      hash.update(chunk);
+      if (!entry.write(chunk)) {
+        source.pause();
+        entry.once("drain", () => source.resume());
+      }
+    });
+    source.once("end", () => (bytes === size ? entry.end(() => {}) : changed()));
+    source.once("error", fail);
+  });
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+/** Adds a file from disk; one already gone is skipped (undefined). */
 async function addFile(
   pack: tar.Pack,
   name: string,
   file: string,
 ): Promise<{ bytes: number; sha256: string } | undefined> {
-  // Opened first: a file deleted from here on is still read whole; one already gone is skipped.
+  // Opened first: a file deleted from here on is still read whole.
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, "r");
@@ -214,44 +278,54 @@ async function addFile(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  const { size } = await handle.stat();
-  const hash = createHash("sha256");
-  let bytes = 0;
-  await new Promise<void>((resolve, reject) => {
-    const entry = pack.entry({ name, size, mode: 0o644 }, (error) =>
-      error ? reject(error) : resolve(),
-    );
-    const source = handle.createReadStream();
-    source.on("data", (chunk) => {
-      const buffer = chunk as Buffer;
-      hash.update(buffer);
-      bytes += buffer.length;
-      if (!entry.write(buffer)) {
-        source.pause();
-        entry.once("drain", () => source.resume());
-      }
-    });
-    source.once("end", () => {
-      entry.end(() => {});
-    });
-    source.once("error", (error) => {
-      entry.destroy(error);
-      reject(error);
-    });
-  });
-  if (bytes !== size) throw new Error(`${file} changed while it was being backed up`);
-  return { bytes, sha256: hash.digest("hex") };
+  let size: number;
+  try {
+    ({ size } = await handle.stat());
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return addEntry(pack, name, size, handle.createReadStream(), file);
 }
 
 /**
- * Writes a backup of the database and the media folder to `out` as one .tar.gz: the tables as
- * JSON Lines (`tables/<name>.jsonl`), the media files (`media/<path>`), and `manifest.json` last,
- * with a checksum for each of them. The archive is written to `out.partial` and renamed to `out`
- * only once complete and flushed to disk, so a failed backup never leaves a file that looks good.
+ * The media files to back up, by path below the media folder or key in the bucket. A bucket may
+ * hold other things beside the media (backup archives under a prefix): only keys that are media
+ * names are taken, so a backup never swallows earlier backups.
+ */
+async function listMedia(media: MediaLocation): Promise<{ path: string; size?: number }[]> {
+  if (media.kind === "local") return listFiles(media.dir).map((file) => ({ path: file }));
+  const found: { path: string; size: number }[] = [];
+  for await (const { key, size } of media.bucket.list()) {
+    if (MEDIA_NAME_PATTERN.test(key)) found.push({ path: key, size });
+  }
+  return found;
+}
+
+/** Adds one media file; one deleted since it was listed is skipped (undefined). */
+async function addMediaFile(
+  pack: tar.Pack,
+  media: MediaLocation,
+  file: { path: string; size?: number },
+): Promise<{ bytes: number; sha256: string } | undefined> {
+  if (media.kind === "local")
+    return addFile(pack, mediaEntry(file.path), path.join(media.dir, file.path));
+  const stored = await media.bucket.get(file.path);
+  if (!stored) return undefined;
+  // The listed size: media objects are never rewritten, so the download must have it too.
+  return addEntry(pack, mediaEntry(file.path), file.size ?? stored.size, stored.body, file.path);
+}
+
+/**
+ * Writes a backup of the database and the media (a folder or a bucket) to `out` as one .tar.gz:
+ * the tables as JSON Lines (`tables/<name>.jsonl`), the media files (`media/<path>`), and
+ * `manifest.json` last, with a checksum for each of them. The archive is written to
+ * `out.partial` and renamed to `out` only once complete and flushed to disk, so a failed backup
+ * never leaves a file that looks good.
  */
 export async function createBackup(options: {
   database: Database;
-  mediaDir: string;
+  media: MediaLocation;
   out: string;
   onProgress?: (progress: BackupProgress) => void;
 }): Promise<BackupResult> {
@@ -276,14 +350,14 @@ export async function createBackup(options: {
     }
     // Media files are read after the database snapshot: a file uploaded meanwhile is included
     // without its row (harmless); uploads are never modified in place.
-    const mediaFiles = listFiles(options.mediaDir);
+    const mediaFiles = await listMedia(options.media);
     const files: BackupManifest["files"] = [];
     for (const [index, file] of mediaFiles.entries()) {
-      const summary = await addFile(pack, mediaEntry(file), path.join(options.mediaDir, file));
-      if (summary) files.push({ path: file, ...summary });
+      const summary = await addMediaFile(pack, options.media, file);
+      if (summary) files.push({ path: file.path, ...summary });
       options.onProgress?.({
         phase: "file",
-        path: file,
+        path: file.path,
         done: index + 1,
         total: mediaFiles.length,
       });
@@ -316,4 +390,22 @@ export async function createBackup(options: {
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Backs up the site this process runs: its database, and its media from DATA_DIR/media or the
+ * S3 bucket the settings name. The running server calls it for `npm run backup`, and so does the
+ * command itself when no server holds the data directory.
+ */
+export function backupSite(
+  env: Env,
+  out: string,
+  onProgress?: (progress: BackupProgress) => void,
+): Promise<BackupResult> {
+  return createBackup({
+    database: getDatabase(),
+    media: mediaLocationFromEnv(env),
+    out,
+    onProgress,
+  });
 }

@@ -10,11 +10,14 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { projectRoot } from "~/lib/project-root.server";
+import { MEDIA_NAME_PATTERN } from "~/media/rules";
+import { putMediaFile, type S3Bucket } from "~/media/storage.server";
 import {
   BACKUP_FORMAT,
   type BackupManifest,
   listTables,
   MANIFEST_ENTRY,
+  type MediaLocation,
   readJournal,
 } from "./backup.server";
 import { type Database, type Db, openDatabase } from "./client.server";
@@ -23,20 +26,33 @@ import { type Database, type Db, openDatabase } from "./client.server";
 export class RestoreError extends Error {}
 
 export type RestoreTarget = {
-  /** Media go to dataDir/media; the embedded database to dataDir/db unless databaseUrl is given. */
+  /** The embedded database goes to dataDir/db unless databaseUrl is given. */
   dataDir: string;
   databaseUrl?: string;
+  /** Where the media go: dataDir/media unless given (a bucket, when the site keeps them in one). */
+  media?: MediaLocation;
 };
 
 export type RestoreProgress =
   | { phase: "verify"; entries: number }
   | { phase: "table"; table: string; rows: number; done: number; total: number }
+  | { phase: "upload"; path: string; uploaded: boolean; done: number; total: number }
   | { phase: "switch" };
 
 export interface RestoreReport {
   manifest: BackupManifest;
   tables: Record<string, number>;
   files: number;
+  /** With a bucket as the media target: what the restore put there. */
+  bucket?: {
+    name: string;
+    /** Files sent to the bucket. */
+    uploaded: number;
+    /** Files the bucket already held with the same size, left as they were. */
+    alreadyThere: number;
+    /** Files of the archive that are not media names, which a bucket never serves: not sent. */
+    skipped: string[];
+  };
   /** Migrations applied after the archive's own (the archive came from an older version). */
   migratedForward: string[];
   /** Where the data that was replaced (with `force`) was kept. */
@@ -302,6 +318,93 @@ async function loadTables(
   return counts;
 }
 
+/** The size of each media object in the bucket, by name. */
+async function mediaSizesIn(bucket: S3Bucket): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for await (const { key, size } of bucket.list()) {
+    if (MEDIA_NAME_PATTERN.test(key)) sizes.set(key, size);
+  }
+  return sizes;
+}
+
+/** Uploads at once: enough to hide a bucket's latency, few enough to be polite to it. */
+const UPLOADS_AT_ONCE = 4;
+
+/**
+ * Puts the archive's media files into the bucket, from where they were unpacked (and checked).
+ * Media names are unique and never rewritten, so an object already there with the same size is
+ * that file and is left alone; anything uploaded here and then not used (the restore fails
+ * later) is an unreferenced object, never a wrong one.
+ */
+async function uploadMedia(
+  bucket: S3Bucket,
+  present: Map<string, number>,
+  manifest: BackupManifest,
+  unpacked: string,
+  onProgress?: (progress: RestoreProgress) => void,
+): Promise<NonNullable<RestoreReport["bucket"]>> {
+  const skipped = manifest.files
+    .filter((file) => !MEDIA_NAME_PATTERN.test(file.path))
+    .map((file) => file.path);
+  const files = manifest.files.filter((file) => MEDIA_NAME_PATTERN.test(file.path));
+  let uploaded = 0;
+  let alreadyThere = 0;
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < files.length) {
+      const file = files[next++] as BackupManifest["files"][number];
+      const isThere = present.get(file.path) === file.bytes;
+      if (isThere) {
+        alreadyThere++;
+      } else {
+        try {
+          await putMediaFile(
+            bucket,
+            file.path,
+            path.join(unpacked, "media", file.path),
+            file.sha256,
+          );
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+        uploaded++;
+      }
+      onProgress?.({
+        phase: "upload",
+        path: file.path,
+        uploaded: !isThere,
+        done: uploaded + alreadyThere,
+        total: files.length,
+      });
+    }
+  };
+  // Settled, not raced: the first failure stops new uploads, the ones under way finish.
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, worker),
+  );
+  const rejected = results.find((result) => result.status === "rejected");
+  if (rejected) throw rejected.reason;
+  return { name: bucket.name, uploaded, alreadyThere, skipped };
+}
+
+/**
+ * Work under way in the backed-up site did not come along: job claims are released, and a backup
+ * that was running when the archive was read (the automatic backup that wrote this very archive,
+ * usually) is finished: succeeded when it is this archive, else interrupted by the restore.
+ */
+async function settleJobs(db: Db, archiveName: string) {
+  await db.execute(sql`update web_jobs set claimed_by = null, claimed_until = null`);
+  await db.execute(
+    sql`update web_backups set progress = null, finished_at = coalesce(finished_at, now()),
+          status = case when file_name = ${archiveName} then 'succeeded' else 'failed' end,
+          error = case when file_name = ${archiveName} then null
+                  else 'Still running when the restored archive was made.' end
+        where status = 'running'`,
+  );
+}
+
 async function hasTables(database: Database): Promise<boolean> {
   const [row] = await query<{ n: number }>(
     database.db,
@@ -345,8 +448,9 @@ async function maintenance<T>(url: string, work: (client: pg.Client) => Promise<
  * database is built in a fresh place (a new PGlite directory beside DATA_DIR/db, or a new
  * PostgreSQL database on the target's server), migrated to the archive's migration, filled,
  * migrated forward to this version, and only then switched into place (a rename of directories,
- * or of databases). A failure before the switch leaves the target as it was. A target that holds
- * data is refused unless `force`; then what it held is kept beside it under a dated name.
+ * or of databases). Media go into the target's folder at the switch, or into its bucket just
+ * before it. A failure before the switch leaves the target's database as it was. A target that
+ * holds data is refused unless `force`; then what it held is kept beside it under a dated name.
  */
 export async function restoreBackup(options: {
   archive: string;
@@ -364,9 +468,13 @@ export async function restoreBackup(options: {
     const { manifest, entries } = await unpackBackup(options.archive, unpacked);
     options.onProgress?.({ phase: "verify", entries: entries.size });
 
-    const mediaDir = path.join(dataDir, "media");
+    const bucket = target.media?.kind === "s3" ? target.media.bucket : undefined;
+    const mediaDir =
+      target.media?.kind === "local" ? target.media.dir : path.join(dataDir, "media");
     const dbDir = path.join(dataDir, "db");
-    const mediaInUse = nonEmptyDir(mediaDir);
+    // A bucket is never in the way: media names are unique, so its objects are either the
+    // archive's own files or others that nothing refers to.
+    const mediaInUse = !bucket && nonEmptyDir(mediaDir);
     let databaseInUse: boolean;
     if (target.databaseUrl) {
       const name = databaseNameOf(target.databaseUrl);
@@ -395,6 +503,15 @@ export async function restoreBackup(options: {
       );
     }
 
+    // What the bucket holds, read before the long work: a wrong bucket name or key fails here.
+    const inBucket = bucket
+      ? await mediaSizesIn(bucket).catch((error: Error) => {
+          throw new RestoreError(
+            `Could not read the bucket ${bucket.name} (${error.message}); nothing was changed.`,
+          );
+        })
+      : undefined;
+
     // Build the new database.
     let freshUrl: string | undefined;
     if (target.databaseUrl) {
@@ -422,9 +539,25 @@ export async function restoreBackup(options: {
       );
       tables = await loadTables(fresh, manifest, unpacked, options.onProgress);
       await fresh.migrate();
+      await settleJobs(fresh.db, path.basename(options.archive));
     } finally {
       await fresh.close();
     }
+
+    // Into the bucket before the switch: a failed upload leaves the old database in use.
+    const uploads = bucket
+      ? await uploadMedia(
+          bucket,
+          inBucket ?? new Map(),
+          manifest,
+          unpacked,
+          options.onProgress,
+        ).catch((error: Error) => {
+          throw new RestoreError(
+            `Could not put the media files into the bucket ${bucket.name} (${error.message}); the database was not replaced. Run the restore again: files already uploaded are skipped.`,
+          );
+        })
+      : undefined;
 
     // Switch: everything above happened beside the target.
     options.onProgress?.({ phase: "switch" });
@@ -465,20 +598,23 @@ export async function restoreBackup(options: {
       }
       fs.renameSync(path.join(staging, "db"), dbDir);
     }
-    if (mediaInUse) {
-      previous.mediaDir = `${mediaDir}.${suffix}`;
-      fs.renameSync(mediaDir, previous.mediaDir);
-    } else {
-      fs.rmSync(mediaDir, { recursive: true, force: true });
+    if (!bucket) {
+      if (mediaInUse) {
+        previous.mediaDir = `${mediaDir}.${suffix}`;
+        fs.renameSync(mediaDir, previous.mediaDir);
+      } else {
+        fs.rmSync(mediaDir, { recursive: true, force: true });
+      }
+      const unpackedMedia = path.join(unpacked, "media");
+      if (fs.existsSync(unpackedMedia)) fs.renameSync(unpackedMedia, mediaDir);
+      else fs.mkdirSync(mediaDir, { recursive: true });
     }
-    const unpackedMedia = path.join(unpacked, "media");
-    if (fs.existsSync(unpackedMedia)) fs.renameSync(unpackedMedia, mediaDir);
-    else fs.mkdirSync(mediaDir, { recursive: true });
 
     return {
       manifest,
       tables,
       files: manifest.files.length,
+      bucket: uploads,
       migratedForward,
       previous: Object.keys(previous).length ? previous : undefined,
     };

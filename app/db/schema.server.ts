@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -457,4 +458,54 @@ export const linkAudits = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("link_audits_started_at_idx").on(t.startedAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Background jobs and backups
+// ---------------------------------------------------------------------------
+
+/**
+ * One row per background job that must run once across app processes (the daily backup): when it
+ * is next due, and who holds it now. A claim is a lease the holder renews while it works, so a
+ * process that dies mid-job (or a claim that came back with a restored backup) frees the job when
+ * the lease runs out.
+ */
+export const webJobs = pgTable("web_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+  claimedBy: text("claimed_by"),
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const backupTriggers = ["daily", "manual"] as const;
+export const backupStatuses = ["running", "succeeded", "failed"] as const;
+
+/** Every backup the server made or tried, newest first on the Settings tab. */
+export const webBackups = pgTable(
+  "web_backups",
+  {
+    id: serial("id").primaryKey(),
+    trigger: text("trigger", { enum: backupTriggers }).notNull(),
+    status: text("status", { enum: backupStatuses }).notNull().default("running"),
+    /** The web_jobs claim this run held: a "running" row whose claim is gone was interrupted. */
+    claimToken: text("claim_token").notNull(),
+    /** The archive's name in DATA_DIR/backups (and under the S3 prefix when copied there). */
+    fileName: text("file_name").notNull(),
+    bytes: bigint("bytes", { mode: "number" }),
+    tables: integer("tables"),
+    rows: integer("rows"),
+    files: integer("files"),
+    error: text("error"),
+    /** Where the off-machine copy went (an S3 key), or why it failed; null when none was asked. */
+    offsiteKey: text("offsite_key"),
+    offsiteError: text("offsite_error"),
+    /** How far a running backup is: written now and then, for dashboards in other processes. */
+    progress: jsonb("progress").$type<{ step: string; done: number; total: number }>(),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedByEmail: text("requested_by_email"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("web_backups_started_at_idx").on(table.startedAt)],
 );

@@ -1,5 +1,7 @@
 import { revisionsKeptFrom } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
+import type { Env } from "~/env.server";
+import { runDueBackup } from "~/jobs/backups.server";
 import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
 import { logger } from "~/lib/logger.server";
 import { periodic } from "~/lib/periodic.server";
@@ -18,7 +20,7 @@ interface Job {
  * only decides how soon a process looks. A tick still running when the next is due is skipped,
  * and a failing job is logged and tried again on the next tick.
  */
-export function createJobRunner({ db, intervalMs }: { db: Db; intervalMs: number }) {
+export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; intervalMs: number }) {
   const jobs: Job[] = [
     {
       name: "scheduled posts",
@@ -41,6 +43,15 @@ export function createJobRunner({ db, intervalMs }: { db: Db; intervalMs: number
             },
           );
         }
+      },
+    },
+    {
+      name: "daily backup",
+      async run() {
+        // Started and left to run: a backup takes long, and scheduled posts must not wait for it.
+        // Its claim keeps other ticks and processes from starting another meanwhile.
+        const started = await runDueBackup({ db, env });
+        started?.finished.catch(() => {});
       },
     },
   ];

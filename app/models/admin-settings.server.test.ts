@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildFooter } from "~/content/footer";
-import { revisionsKeptFrom, settingOrDefault, siteTimeZoneFrom } from "~/content/site-defaults";
+import {
+  backupSettingsFrom,
+  revisionsKeptFrom,
+  settingOrDefault,
+  siteTimeZoneFrom,
+} from "~/content/site-defaults";
 import type { Database } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
 import { seedDefaults } from "~/db/seed.server";
 import {
+  backupSettingsSchema,
   brandingSchema,
   contactInfoSchema,
   footerSchema,
@@ -140,7 +146,13 @@ describe.each(backends)("admin settings on %s", (backend) => {
 
   it("refuses a save over someone else's newer one, and a save of shared keys makes the other editors' open forms stale", async () => {
     const opened = await readSettingsView(database.db);
-    expect(opened.versions).toEqual({ settings: 0, branding: 0, footer: 0, "contact-info": 0 });
+    expect(opened.versions).toEqual({
+      settings: 0,
+      branding: 0,
+      footer: 0,
+      "contact-info": 0,
+      backups: 0,
+    });
     const footer = footerSchema.parse({ ...opened.footer, copyright: "First Co." });
     const saved = await saveSettingsEditor(database.db, "footer", footer, 0);
     expect(saved.version).toBe(1);
@@ -156,7 +168,13 @@ describe.each(backends)("admin settings on %s", (backend) => {
     expect(after.footer.phone).toBe(opened.footer.phone);
     // The footer writes the contact e-mail, phone and address: the Settings tab and the contact
     // dialog show them, so their versions rose; branding shares none of them.
-    expect(after.versions).toEqual({ settings: 1, branding: 0, footer: 1, "contact-info": 1 });
+    expect(after.versions).toEqual({
+      settings: 1,
+      branding: 0,
+      footer: 1,
+      "contact-info": 1,
+      backups: 0,
+    });
     const settings = siteSettingsSchema.parse({ ...opened.settings, siteName: "Acme" });
     await expect(saveSettingsEditor(database.db, "settings", settings, 0)).rejects.toBeInstanceOf(
       EditorConflictError,
@@ -224,6 +242,45 @@ describe("settings schemas", () => {
     expect(revisionsKeptFrom(new Map([["post_revisions_kept", "1e2"]]))).toBe(50);
   });
 
+  it("checks the backup settings, and reads stored ones that are out of range as the defaults", () => {
+    const refused = backupSettingsSchema.safeParse({
+      intent: "backups",
+      kept: "0",
+      s3Prefix: "../secrets/",
+    });
+    const messages = Object.fromEntries(
+      (refused.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages.kept).toBe("Enter a whole number from 1 to 90");
+    expect(messages.s3Prefix).toMatch(/^Enter folders of letters, digits/);
+    // An unticked box is left out of a form post: off.
+    expect(backupSettingsSchema.parse({ kept: "14", s3Prefix: "" })).toEqual({
+      daily: "off",
+      kept: "14",
+      offsite: "off",
+      s3Prefix: "backups/",
+    });
+
+    expect(backupSettingsFrom(new Map())).toEqual({
+      daily: true,
+      kept: 7,
+      offsitePrefix: "backups/",
+    });
+    expect(
+      backupSettingsFrom(
+        new Map([
+          ["backups_daily", "off"],
+          ["backups_kept", "500"],
+          ["backups_s3_prefix", "site/daily/"],
+        ]),
+      ),
+    ).toEqual({ daily: false, kept: 7, offsitePrefix: "site/daily/" });
+    expect(backupSettingsFrom(new Map([["backups_offsite", "off"]])).offsitePrefix).toBeNull();
+    expect(backupSettingsFrom(new Map([["backups_s3_prefix", "/etc/"]])).offsitePrefix).toBe(
+      "backups/",
+    );
+  });
+
   it("asks for a label and a URL for a footer link and refuses script addresses", () => {
     const base = { description: "d", copyright: "c", email: "a@b.co", phone: "1", address: "x" };
     const result = footerSchema.safeParse({
@@ -247,11 +304,13 @@ describe("settings schemas", () => {
       branding: brandingSchema,
       footer: footerSchema,
       "contact-info": contactInfoSchema,
+      backups: backupSettingsSchema,
     } as const;
-    const posts = calls.filter((call) => call.method === "POST");
+    // The settings editors' saves; "Back up now" posts to its own route and has no fields.
+    const posts = calls.filter((call) => call.method === "POST" && call.path === "/admin/settings");
     expect(
       posts.map((call) => (call.form ?? call.json) as { intent: string }).map((b) => b.intent),
-    ).toEqual(["settings", "branding", "footer", "contact-info"]);
+    ).toEqual(["settings", "branding", "footer", "contact-info", "backups"]);
     for (const call of posts) {
       const body = (call.form ?? call.json) as { intent: keyof typeof schemas };
       expect(schemas[body.intent].safeParse(body).error?.issues ?? [], call.name).toEqual([]);

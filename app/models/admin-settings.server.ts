@@ -16,7 +16,10 @@ import type { Db } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
 import { type EditorSave, readEditorVersions, saveEditor } from "~/models/editor-versions.server";
 import {
+  type BackupSettingsValues,
   type Branding,
+  backupSettingsKeys,
+  backupSettingsSchema,
   brandingKeys,
   brandingSchema,
   type ContactInfo,
@@ -119,6 +122,10 @@ export function footerEntries(input: FooterValues, settings: Map<string, string>
   };
 }
 
+export function backupSettingsEntries(input: BackupSettingsValues) {
+  return entriesFor(input, backupSettingsKeys);
+}
+
 export function contactInfoEntries(input: ContactInfo) {
   const entries = entriesFor(input, contactInfoKeys);
   for (const day of businessDays) entries[businessHoursKey(day)] = input.businessHours[day];
@@ -136,6 +143,7 @@ export const settingsEditors = {
   branding: { schema: brandingSchema, entries: brandingEntries, view: "branding" },
   footer: { schema: footerSchema, entries: footerEntries, view: "footer" },
   "contact-info": { schema: contactInfoSchema, entries: contactInfoEntries, view: "contactInfo" },
+  backups: { schema: backupSettingsSchema, entries: backupSettingsEntries, view: "backups" },
 } as const satisfies Record<
   SettingsIntent,
   {
@@ -155,6 +163,7 @@ const keysOfEditor: Record<SettingsIntent, string[]> = {
     ...businessDays.map(businessHoursKey),
     ...socialNetworks.map((network) => network.key),
   ],
+  backups: Object.values(backupSettingsKeys),
 };
 
 /** The other editors showing a key that `editor` writes (site name, contact e-mail, …). */
@@ -230,6 +239,7 @@ export function settingsViewFrom(settings: Map<string, string>): EditorView {
         socialNetworks.map((network) => [network.id, pick(network.key)]),
       ) as ContactInfo["socialMedia"],
     },
+    backups: pickAll(backupSettingsKeys) as BackupSettingsValues,
   };
 }
 

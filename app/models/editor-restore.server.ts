@@ -42,6 +42,7 @@ const restorers: Record<EditorName, Restorer> = {
   branding: settingsRestorer("branding"),
   footer: settingsRestorer("footer"),
   "contact-info": settingsRestorer("contact-info"),
+  backups: settingsRestorer("backups"),
 };
 
 /** The editor whose earlier state an entry's details hold, or null (older entries, other changes). */

@@ -17,6 +17,7 @@ export const editorNames = [
   "branding",
   "footer",
   "contact-info",
+  "backups",
 ] as const;
 export type EditorName = (typeof editorNames)[number];
 
@@ -33,6 +34,7 @@ export const editorTitles: Record<EditorName, string> = {
   branding: "the branding",
   footer: "the footer",
   "contact-info": "the contact information",
+  backups: "the backup settings",
 };
 
 /** Thrown inside the save's transaction, so that nothing of the save is kept. */

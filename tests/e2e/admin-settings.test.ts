@@ -490,3 +490,84 @@ describe("after a restart", () => {
     await visitor.context().close();
   });
 });
+
+describe("backups", () => {
+  it("backs up now, lists the archive and downloads it, in the audit log", async () => {
+    const page = await openSettings();
+    const panel = page.getByRole("region", { name: "Backups" });
+    // The server scheduled its first daily backup when it started.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return panel.getByText(/03:00 \(UTC\)/).isVisible();
+      })
+      .toBe(true);
+    await waitForRouterHydration(page);
+    await panel.getByRole("button", { name: "Back up now" }).click();
+    await expectVisibleText(page, "Backup Started");
+    // A tiny site backs up in well under a second; the row's result is what stays.
+    await expect
+      .poll(() => panel.getByRole("row").nth(1).textContent(), { timeout: 30_000 })
+      .toMatch(/Succeeded/);
+    expect(await panel.getByRole("progressbar").count()).toBe(0);
+    expect(await panel.getByText(/^\d+(\.\d+)? (KB|MB)$/).count()).toBeGreaterThan(0);
+    expect(await panel.getByRole("row").nth(1).textContent()).toContain(session.admin.email);
+
+    const link = panel.getByRole("link", { name: /Download/ }).first();
+    const href = (await link.getAttribute("href")) as string;
+    expect(href).toMatch(/^\/admin\/settings\/backups\/site-backup-[\dT-]+Z\.tar\.gz$/);
+    const download = await context.request.get(href);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="site-backup-/,
+    );
+    expect(download.headers()["cache-control"]).toBe("no-store");
+    const body = await download.body();
+    expect([body[0], body[1]]).toEqual([0x1f, 0x8b]);
+
+    const audit = await newPage(context);
+    await openAdminTab(audit, "/admin/audit-log", "Audit log");
+    const entries = audit
+      .getByRole("list", { name: "Changes, newest first" })
+      .getByRole("listitem");
+    expect(await entries.nth(0).textContent()).toContain(
+      `${session.admin.email} downloaded backup`,
+    );
+    expect(await entries.nth(0).textContent()).toContain(href.split("/").pop());
+    expect(await entries.nth(1).textContent()).toContain(`${session.admin.email} started backup`);
+    expectCleanPage(page);
+    await audit.close();
+    await page.close();
+  });
+
+  it("saves the backup settings, and refuses a number out of range in the browser and on the server", async () => {
+    const page = await openSettings();
+    const panel = page.getByRole("region", { name: "Backups" });
+    const kept = panel.getByRole("spinbutton", { name: "Backups kept" });
+    await kept.fill("0");
+    await panel.getByRole("button", { name: "Save Backup Settings" }).click();
+    await expectVisibleText(page, "Enter a whole number from 1 to 90");
+    expect(await kept.getAttribute("aria-invalid")).toBe("true");
+
+    const refused = await context.request.post("/admin/settings.data", {
+      headers: { Origin: server.url },
+      form: { intent: "backups", daily: "on", kept: "1000", offsite: "on", s3Prefix: "../x" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+
+    await kept.fill("3");
+    await panel.getByRole("checkbox", { name: "Back up every day" }).uncheck();
+    await panel.getByRole("button", { name: "Save Backup Settings" }).click();
+    await expectVisibleText(page, "Backup Settings Saved");
+    await expectVisibleText(page, "Daily backups are off");
+    await page.reload();
+    expect(await panel.getByRole("spinbutton", { name: "Backups kept" }).inputValue()).toBe("3");
+    expect(await panel.getByRole("checkbox", { name: "Back up every day" }).isChecked()).toBe(
+      false,
+    );
+    await expectNoAxeViolations(page);
+    expectCleanPage(page);
+    await page.close();
+  });
+});

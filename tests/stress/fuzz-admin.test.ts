@@ -30,6 +30,7 @@ import {
   redirectUpdateSchema,
 } from "~/schemas/admin/redirects";
 import {
+  backupSettingsSchema,
   brandingSchema,
   contactInfoSchema,
   footerSchema,
@@ -81,6 +82,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/settings branding": brandingSchema,
   "/admin/settings footer": footerSchema,
   "/admin/settings contact-info": contactInfoSchema,
+  "/admin/settings backups": backupSettingsSchema,
   "/admin/blog seed-sample": z.object({}),
   "/admin/blog create-post": postFormSchema,
   "/admin/blog update-post": postUpdateSchema,
@@ -270,11 +272,18 @@ interface Target {
   before?: () => Promise<void>;
 }
 
+/**
+ * "Back up now" has no input but its intent: a thousand cases would only be a thousand backups
+ * (each refused while one runs). Its refusals are in the access and e2e tests.
+ */
+const notFuzzed = new Set(["/admin/settings/backups"]);
+
 function targets(): Target[] {
   const list: Target[] = [];
   const session = () => ({ Cookie: cookie });
   for (const call of writes) {
     if (call.path === "/api/create-blog-post") continue;
+    if (notFuzzed.has(call.path)) continue;
     if (call.path === "/admin/media/upload") {
       list.push({ name: "POST /admin/media/upload", cases: () => uploads, headers: session });
       continue;
@@ -317,7 +326,9 @@ function targets(): Target[] {
 
 describe("hostile input to every admin write, as the admin", () => {
   it("every write in tests/support/admin-actions has a schema to fuzz it with", () => {
-    expect(targets().length).toBe(writes.length + 1);
+    // The create-blog-post write is fuzzed twice: with an API key and with the admin's session.
+    const fuzzed = writes.filter((call) => !notFuzzed.has(call.path));
+    expect(targets().length).toBe(fuzzed.length + 1);
   });
 
   for (const target of targets()) {

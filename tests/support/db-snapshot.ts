@@ -16,6 +16,7 @@ export const EXPECTED_TO_CHANGE: Record<string, string> = {
   bot_check_spent: "a spent bot-check token is recorded so that it cannot be used twice",
   web_page_views: "page views are counted on GET (the analytics tab)",
   __drizzle_migrations: "migration bookkeeping",
+  web_jobs: "a server schedules the daily backup when it first starts (the job's next run)",
 };
 
 /** A post's readers: counted on GET of /blog/:slug, once per visitor (DESIGN.md 5.5). */

@@ -137,6 +137,17 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/newsletter/export": { access: "admin", why: "subscribers' addresses" },
   "/admin/leads/export": { access: "admin", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "admin" },
+  "/admin/settings/backups": {
+    access: "admin",
+    post: 400,
+    why: "the backups panel; its POST starts a backup",
+  },
+  "/admin/settings/backups/:file": {
+    access: "admin",
+    sample: "/admin/settings/backups/site-backup-2026-01-01T030000Z.tar.gz",
+    get: 404,
+    why: "an archive holds every secret of the site; none is kept under this name",
+  },
 
   "/robots.txt": { access: "public" },
   "/sitemap.xml": { access: "public" },

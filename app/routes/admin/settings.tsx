@@ -8,6 +8,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireAdmin } from "~/auth/session.server";
+import { BackupsPanel } from "~/components/admin/settings/backups-panel";
 import { SiteSettingsForm } from "~/components/admin/settings/site-settings-form";
 import {
   BrandingQuickAction,
@@ -15,10 +16,13 @@ import {
   FooterQuickAction,
 } from "~/components/admin/settings-dialogs";
 import { TabHeader } from "~/components/admin/tab-header";
-import { timeZoneOptions } from "~/content/site-defaults";
+import { siteTimeZoneFrom, timeZoneOptions } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { readBackups } from "~/jobs/backups.server";
 import { logger } from "~/lib/logger.server";
 import {
+  readSettings,
   readSettingsView,
   saveSettingsEditor,
   settingsEditors,
@@ -31,11 +35,16 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const view = await readSettingsView(getDb());
+  const db = getDb();
+  const [view, stored] = await Promise.all([readSettingsView(db), readSettings(db)]);
   return {
     settings: view.settings,
     version: view.versions.settings,
     timeZones: timeZoneOptions(),
+    backupSettings: view.backups,
+    backupsVersion: view.versions.backups,
+    backups: await readBackups(db, getEnv(), stored),
+    timeZone: siteTimeZoneFrom(stored),
   };
 }
 
@@ -64,6 +73,12 @@ const editors = {
     saved: ["Contact Information Updated", "Your contact details have been saved."],
     refused: "Error Saving Data",
     failed: ["Error Saving Data", "Could not save contact information. Please try again."],
+  },
+  backups: {
+    entity: "backup settings",
+    saved: ["Backup Settings Saved", "The backup settings have been updated."],
+    refused: "Backup Settings Not Saved",
+    failed: ["Error Saving Data", "Could not save the backup settings. Please try again."],
   },
 } satisfies Record<
   SettingsIntent,
@@ -140,6 +155,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <ContactInfoQuickAction />
         </div>
       </section>
+      <BackupsPanel
+        initial={loaderData.backups}
+        values={loaderData.backupSettings}
+        version={loaderData.backupsVersion}
+        timeZone={loaderData.timeZone}
+      />
     </>
   );
 }

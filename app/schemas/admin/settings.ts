@@ -5,10 +5,13 @@ import {
 } from "~/content/external-links";
 import { type FooterSection, footerSections } from "~/content/footer";
 import {
+  BACKUP_PREFIX_PATTERN,
   businessDays,
   dayLabel,
   isTimeZone,
+  MAX_BACKUPS_KEPT,
   MAX_REVISIONS_KEPT,
+  MIN_BACKUPS_KEPT,
   MIN_REVISIONS_KEPT,
   type SocialNetwork,
   socialNetworks,
@@ -24,7 +27,13 @@ import { z } from "~/schemas/zod";
  * (site name, contact e-mail, phone, address) is one row, so both always show the same value.
  */
 
-export const settingsIntents = ["settings", "branding", "footer", "contact-info"] as const;
+export const settingsIntents = [
+  "settings",
+  "branding",
+  "footer",
+  "contact-info",
+  "backups",
+] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
 export const MAX_FOOTER_LINKS = 50;
@@ -66,6 +75,17 @@ function webUrl(label: string, options: { required?: boolean } = {}) {
   );
 }
 
+/** A required whole number from `min` to `max`, typed into a text or number field; stored as text. */
+function wholeNumber(label: string, min: number, max: number) {
+  return text(label, 10, { required: true })
+    .refine(
+      (value) =>
+        value === "" || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      `Enter a whole number from ${min} to ${max}`,
+    )
+    .transform((value) => String(Number(value)));
+}
+
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** A hex colour; #abc becomes #aabbcc so that colour inputs can show it. */
@@ -99,17 +119,11 @@ export const siteSettingsSchema = z.object({
   timeZone: text("Time zone", 64, { required: true })
     .refine((value) => value === "" || isTimeZone(value), "Choose a time zone from the list")
     .optional(),
-  revisionsKept: text("Revisions kept per post", 10, { required: true })
-    .refine(
-      (value) =>
-        value === "" ||
-        (/^\d+$/.test(value) &&
-          Number(value) >= MIN_REVISIONS_KEPT &&
-          Number(value) <= MAX_REVISIONS_KEPT),
-      `Enter a whole number from ${MIN_REVISIONS_KEPT} to ${MAX_REVISIONS_KEPT}`,
-    )
-    .transform((value) => String(Number(value)))
-    .optional(),
+  revisionsKept: wholeNumber(
+    "Revisions kept per post",
+    MIN_REVISIONS_KEPT,
+    MAX_REVISIONS_KEPT,
+  ).optional(),
   ...externalLinkFields,
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
@@ -249,12 +263,42 @@ export const contactInfoKeys = {
   salesEmail: "sales_email",
 } as const satisfies Partial<Record<keyof ContactInfo, string>>;
 
+// --- Backups --------------------------------------------------------------------------------
+
+/** A checkbox: "on" when ticked; a form leaves an unticked box out. */
+const onOff = z.preprocess(
+  (value) => (value === true || value === "on" || value === "true" ? "on" : "off"),
+  z.enum(["on", "off"]),
+);
+
+export const backupSettingsSchema = z.object({
+  daily: onOff,
+  kept: wholeNumber("Backups kept", MIN_BACKUPS_KEPT, MAX_BACKUPS_KEPT),
+  offsite: onOff,
+  s3Prefix: text("S3 prefix", 200)
+    .refine(
+      (value) => value === "" || BACKUP_PREFIX_PATTERN.test(value),
+      "Enter folders of letters, digits, dots, dashes or underscores, each ending in /, such as backups/",
+    )
+    .transform((value) => value || "backups/"),
+});
+export type BackupSettingsInput = z.input<typeof backupSettingsSchema>;
+export type BackupSettingsValues = z.output<typeof backupSettingsSchema>;
+
+export const backupSettingsKeys: Record<keyof BackupSettingsValues, string> = {
+  daily: "backups_daily",
+  kept: "backups_kept",
+  offsite: "backups_offsite",
+  s3Prefix: "backups_s3_prefix",
+};
+
 /** What the editors show: the stored value of each field, or the default the public site shows. */
 export interface SettingsView {
   settings: Required<SiteSettings>;
   branding: Branding;
   footer: Omit<FooterValues, "links"> & { links: FooterLinkValue[] };
   contactInfo: ContactInfo;
+  backups: BackupSettingsValues;
   /** Each editor's version, which its form sends back with a save (see editor-versions). */
   versions: Record<SettingsIntent, number>;
 }

@@ -104,4 +104,22 @@ export const calls: AdminCall[] = [
       salesEmail: "sales@intruder.test",
     },
   },
+  {
+    name: "save the backup settings",
+    method: "POST",
+    path: "/admin/settings",
+    form: { intent: "backups", daily: "off", kept: "1", offsite: "off", s3Prefix: "gone/" },
+  },
+  { name: "read the backups panel", method: "GET", path: "/admin/settings/backups" },
+  {
+    name: "start a backup",
+    method: "POST",
+    path: "/admin/settings/backups",
+    form: { intent: "backup-now" },
+  },
+  {
+    name: "download a backup",
+    method: "GET",
+    path: "/admin/settings/backups/site-backup-2026-01-01T030000Z.tar.gz",
+  },
 ];
