@@ -100,6 +100,11 @@ export const envSchema = z
     PAGE_CACHE_MB: wholeNumber(0, 4096, 64),
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
+    // For local development and tests with local fakes only: lets calls to outside services
+    // (webhooks, vendor APIs) use http and private, loopback or link-local addresses.
+    ALLOW_PRIVATE_OUTBOUND: blankAsUnset(
+      z.enum(["0", "1"], { message: "must be 1 (allow) or 0" }).default("0"),
+    ).transform((value) => value === "1"),
   })
   .superRefine((env, ctx) => {
     const s3Required = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

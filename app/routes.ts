@@ -44,6 +44,7 @@ export default [
     route("leads", "routes/admin/leads.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
+    route("integrations/deliveries", "routes/admin/integration-deliveries.tsx"),
     route("links", "routes/admin/links.tsx"),
     route("redirects", "routes/admin/redirects.tsx"),
     route("media", "routes/admin/media.tsx"),
@@ -58,6 +59,8 @@ export default [
   // Blog: the image picker's page of media images, and a post's revisions for its History panel.
   route("admin/blog/media", "routes/admin/blog-media.ts"),
   route("admin/blog/revisions", "routes/admin/blog-revisions.ts"),
+  // Blog: the post editor's writing suggestions (the OpenAI integration).
+  route("admin/blog/assist", "routes/admin/blog-assist.ts"),
   // Newsletter and leads: CSV exports.
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),

@@ -21,6 +21,8 @@ export interface IntegrationType {
   label: string;
   description: string;
   fields: readonly IntegrationField[];
+  /** Its keys are kept for later, but nothing on the site uses them yet: no switch is offered. */
+  keysOnly?: boolean;
 }
 
 type FieldOptions = Partial<Pick<IntegrationField, "required" | "secret" | "public">>;
@@ -84,16 +86,21 @@ export const integrationCatalogue = [
   {
     name: "openai",
     label: "OpenAI",
-    description: "AI models for content and assistants.",
+    description:
+      "Writing suggestions in the post editor: excerpt, meta title, meta description and slug.",
     fields: [
       field("apiKey", "API key", { required: true, secret: true }),
       field("organizationId", "Organization ID"),
+      field("baseUrl", "Base URL"),
+      field("model", "Model"),
     ],
   },
   {
     name: "stripe",
     label: "Stripe",
-    description: "Payments.",
+    description:
+      "Keeps your Stripe keys for later. The site takes no payments yet, so there is nothing to switch on.",
+    keysOnly: true,
     fields: [
       field("publishableKey", "Publishable key"),
       field("secretKey", "Secret key", { required: true, secret: true }),
@@ -131,7 +138,8 @@ export const integrationCatalogue = [
   {
     name: "zapier",
     label: "Zapier",
-    description: "Automation workflows triggered by site events.",
+    description:
+      "Sends new leads, newsletter sign-ups and cancellations, and published posts to your Zapier webhook.",
     fields: [
       // Anyone holding a Zapier hook URL can trigger the zap, so it is a secret.
       field("webhookUrl", "Webhook URL", { required: true, secret: true }),

@@ -509,3 +509,42 @@ export const webBackups = pgTable(
   },
   (table) => [index("web_backups_started_at_idx").on(table.startedAt)],
 );
+
+export const outboxStatuses = ["pending", "delivered", "failed"] as const;
+
+/**
+ * Everything the site sends to an outside service (a webhook call, later mail and SMS), one row
+ * per delivery, written in the transaction of the change that causes it: a change that rolls back
+ * sends nothing, and one that commits is sent even if the process dies right after. The job
+ * runner's outbox worker claims due rows (a lease, like web_jobs) and delivers them.
+ */
+export const webOutbox = pgTable(
+  "web_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** What happened: "lead.created", "post.published", … */
+    event: text("event").notNull(),
+    /** Which integration delivers it ("zapier"). */
+    target: text("target").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    /** Tries since it was queued (or last resent). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** After a failure past this time, the delivery is given up (a day after queuing). */
+    giveUpAt: timestamp("give_up_at", { withTimezone: true }).notNull(),
+    /** The receiver's HTTP status of the last try (null: no answer, or not sent). */
+    lastStatus: integer("last_status"),
+    /** A short excerpt of the last answer or the reason it failed; never a secret. */
+    lastAnswer: text("last_answer"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("web_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("web_outbox_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -1,7 +1,12 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
-import { releasePostAddress, type Saver, writeRevisions } from "~/models/post-writes.server";
+import {
+  announcePublished,
+  releasePostAddress,
+  type Saver,
+  writeRevisions,
+} from "~/models/post-writes.server";
 
 export const SCHEDULER_NAME = "Scheduled publishing";
 const saver: Saver = { id: null, name: SCHEDULER_NAME, source: "scheduler" };
@@ -10,7 +15,7 @@ const saver: Saver = { id: null, name: SCHEDULER_NAME, source: "scheduler" };
  * Publishes every scheduled post whose time has come. The UPDATE is the claim: when several app
  * processes run it at once, each row changes status in exactly one of them (the others wait on
  * the row lock, then find it no longer scheduled), so a post goes public, gets its revision and
- * the runner's audit entry once. Answers the posts this call published.
+ * the runner's audit entry (and its post.published event) once. Answers the posts this call published.
  *
  * `keepRevisions` is asked (in the transaction) only when a post is due: a tick with nothing to do
  * reads nothing else, and in particular fills no cache a page render would then read from.
@@ -31,6 +36,10 @@ export async function publishDuePosts(db: Db, keepRevisions?: (tx: Db) => Promis
       await keepRevisions?.(tx),
     );
     for (const row of rows) await releasePostAddress(tx, row.slug);
+    await announcePublished(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows;
   });
 }

@@ -1,7 +1,9 @@
 import { revisionsKeptFrom } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/env.server";
+import { deliverToZapier, ZAPIER } from "~/integrations/zapier.server";
 import { runDueBackup } from "~/jobs/backups.server";
+import { createOutboxWorker } from "~/jobs/outbox.server";
 import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
 import { logger } from "~/lib/logger.server";
 import { periodic } from "~/lib/periodic.server";
@@ -21,6 +23,12 @@ interface Job {
  * and a failing job is logged and tried again on the next tick.
  */
 export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; intervalMs: number }) {
+  // A retry cannot come sooner than a tick anyway; six ticks (30 s by default) is the first wait.
+  const outbox = createOutboxWorker({
+    db,
+    targets: { [ZAPIER]: deliverToZapier },
+    retryBaseMs: 6 * intervalMs,
+  });
   const jobs: Job[] = [
     {
       name: "scheduled posts",
@@ -52,6 +60,14 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
         // Its claim keeps other ticks and processes from starting another meanwhile.
         const started = await runDueBackup({ db, env });
         started?.finished.catch(() => {});
+      },
+    },
+    {
+      name: "outbox",
+      async run() {
+        // Claims a batch and sends it in the background: a slow receiver must not hold up the
+        // other jobs. The claim keeps other processes off those rows meanwhile.
+        await outbox.runDue();
       },
     },
   ];
@@ -91,10 +107,11 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
       timer.start();
     },
     runOnce,
-    /** Stops the timer and waits for a tick under way. */
+    /** Stops the timer and waits for a tick under way, and (briefly) for deliveries under way. */
     async stop() {
       timer.stop();
       await running;
+      await outbox.stop();
     },
   };
 }

@@ -188,6 +188,18 @@ describe.each(backends)("the integrations editor on %s", (backend) => {
     expect((await setIntegrationEnabled(database.db, "openai", false)).ok).toBe(true);
   });
 
+  it("keeps Stripe's keys for later and never switches it on: nothing on the site uses it", async () => {
+    await save("stripe", { secretKey: "sk_test_later" });
+    expect(await setIntegrationEnabled(database.db, "stripe", true)).toEqual({
+      ok: false,
+      reason: "keys-only",
+      label: "Stripe",
+    });
+    expect((await storedConfig("stripe"))?.enabled).toBe(false);
+    const [stripe] = (await listAdminIntegrations(database.db)).filter((i) => i.name === "stripe");
+    expect(stripe).toMatchObject({ keysOnly: true, secretsSet: ["secretKey"] });
+  });
+
   it("drops keys the catalogue does not know when a config is saved", async () => {
     await database.db
       .update(webIntegrations)

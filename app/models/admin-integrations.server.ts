@@ -26,6 +26,8 @@ export interface AdminIntegration {
   secretsSet: string[];
   /** Labels of required fields that are not set: the integration cannot be switched on. */
   missingRequired: string[];
+  /** Keys kept for later, used by nothing yet: the card offers no switch and it cannot be enabled. */
+  keysOnly: boolean;
   /** For the public widgets: whether an enabled one actually loads on the public site. */
   widget: "live" | "incomplete" | null;
   updatedAt: string;
@@ -77,6 +79,7 @@ function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminInte
     values,
     secretsSet,
     missingRequired,
+    keysOnly: type.keysOnly === true,
     widget,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -190,7 +193,8 @@ export async function saveIntegrationConfig(
 export type ToggleOutcome =
   | { ok: true; integration: AdminIntegration; changed: boolean }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "missing-required"; missing: string[]; label: string };
+  | { ok: false; reason: "missing-required"; missing: string[]; label: string }
+  | { ok: false; reason: "keys-only"; label: string };
 
 /** Switches an integration on or off; switching on needs every required field set. */
 export async function setIntegrationEnabled(
@@ -202,6 +206,9 @@ export async function setIntegrationEnabled(
     const row = await lockIntegrationRow(tx, name);
     const current = row && toAdminIntegration(row);
     if (!row || !current) return { ok: false, reason: "not-found" } as const;
+    if (enabled && current.keysOnly) {
+      return { ok: false, reason: "keys-only", label: current.label } as const;
+    }
     if (enabled && current.missingRequired.length > 0) {
       return {
         ok: false,

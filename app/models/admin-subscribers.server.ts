@@ -7,6 +7,7 @@ import {
   webNewsletterSubscriptions,
 } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
+import { announceSubscriber, announceUnsubscribe } from "~/models/newsletter.server";
 import {
   LEADS_PAGE_SIZE,
   type LeadKind,
@@ -108,17 +109,26 @@ export async function setSubscriptionStatus(
     status === "unsubscribed"
       ? { status, unsubscribedAt: sql`now()` }
       : { status, unsubscribedAt: null };
-  const [updated] = await db
-    .update(webNewsletterSubscriptions)
-    .set(values)
-    .where(
-      and(
-        eq(webNewsletterSubscriptions.id, id),
-        sql`${webNewsletterSubscriptions.status} <> ${status}`,
-      ),
-    )
-    .returning(subscriberColumns);
-  if (updated) return { row: updated as SubscriberRow, changed: true };
+  const updated = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = (await tx
+      .update(webNewsletterSubscriptions)
+      .set(values)
+      .where(
+        and(
+          eq(webNewsletterSubscriptions.id, id),
+          sql`${webNewsletterSubscriptions.status} <> ${status}`,
+        ),
+      )
+      .returning(subscriberColumns)) as SubscriberRow[];
+    if (row?.status === "unsubscribed") {
+      await announceUnsubscribe(tx, row.email, row.unsubscribedAt ?? new Date(), "admin");
+    } else if (row) {
+      await announceSubscriber(tx, row.email, row.subscribedAt, true);
+    }
+    return row;
+  });
+  if (updated) return { row: updated, changed: true };
   const [existing] = await db
     .select(subscriberColumns)
     .from(webNewsletterSubscriptions)

@@ -1,6 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type postStatuses, webPostRevisions, webPosts } from "~/db/schema.server";
+import { getEnv } from "~/env.server";
+import { recordSiteEvent } from "~/integrations/site-events.server";
 import { slugify } from "~/lib/slug";
 import { recordMovedPath, releaseRedirectFrom } from "~/models/redirects.server";
 
@@ -151,8 +153,40 @@ export async function createPost(
       .returning({ id: webPosts.id, slug: webPosts.slug, version: webPosts.version });
     if (!row) throw new Error("the post was not stored");
     await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
-    if (columns.status === "published") await releasePostAddress(tx, row.slug);
+    if (columns.status === "published") {
+      await releasePostAddress(tx, row.slug);
+      await announcePublished(tx, [row.id]);
+    }
     return row;
+  });
+}
+
+/**
+ * post.published for posts that just went public (not for saves of a post that already was):
+ * in the transaction that publishes them. Callers: every save path here and the scheduler.
+ */
+export function announcePublished(tx: Db, postIds: number[]) {
+  if (postIds.length === 0) return Promise.resolve();
+  return recordSiteEvent(tx, "post.published", async () => {
+    const posts = await tx
+      .select({
+        id: webPosts.id,
+        title: webPosts.title,
+        slug: webPosts.slug,
+        excerpt: webPosts.excerpt,
+        publishedAt: webPosts.publishedAt,
+      })
+      .from(webPosts)
+      .where(inArray(webPosts.id, postIds));
+    const site = getEnv().SITE_URL.replace(/\/+$/, "");
+    return posts.map((post) => ({
+      post_id: post.id,
+      title: post.title,
+      slug: post.slug,
+      url: `${site}/blog/${post.slug}`,
+      excerpt: post.excerpt ?? "",
+      published_at: post.publishedAt?.toISOString() ?? null,
+    }));
   });
 }
 
@@ -231,6 +265,9 @@ export async function updatePost(
     } else if (columns.status === "published" && (moved || before.status !== "published")) {
       await releasePostAddress(tx, row.slug);
     }
+    if (columns.status === "published" && before.status !== "published") {
+      await announcePublished(tx, [row.id]);
+    }
     return { status: "saved", ...row };
   });
 }
@@ -247,6 +284,12 @@ export async function upsertPostBySlug(
 ) {
   const columns = columnsOf(input);
   return inTransaction(db, async (tx) => {
+    // The status before, to tell a post that goes public now from a save of a public one.
+    const [before] = await tx
+      .select({ status: webPosts.status })
+      .from(webPosts)
+      .where(eq(webPosts.slug, columns.slug))
+      .for("update");
     const [row] = await tx
       .insert(webPosts)
       .values({ ...columns, authorId, publishedAt: publishedAtOfNewPost(input) })
@@ -276,7 +319,14 @@ export async function upsertPostBySlug(
       });
     if (!row) throw new Error("the post was not stored");
     await writeRevisions(tx, [row.id], options.saver, options.keepRevisions);
-    if (row.status === "published") await releasePostAddress(tx, row.slug);
+    if (row.status === "published") {
+      await releasePostAddress(tx, row.slug);
+      // A row made by a concurrent send of the same slug (neither saw it before) was announced
+      // by that send, if it published.
+      if (row.created || (before && before.status !== "published")) {
+        await announcePublished(tx, [row.id]);
+      }
+    }
     return row;
   });
 }

@@ -85,7 +85,8 @@ describe("the integrations tab", () => {
   it("saves the chat widget's settings and switches it on from the keyboard", async () => {
     const page = await newPage(context);
     await openAdminTab(page, "/admin/integrations", "Integrations");
-    expect(await page.getByRole("switch").count()).toBe(11);
+    // Eleven integrations; Stripe only keeps keys for later and has no switch.
+    expect(await page.getByRole("switch").count()).toBe(10);
     const chatwoot = await openConfig(page, "Chatwoot");
     await chatwoot.getByRole("textbox", { name: "Website token", exact: true }).fill(chatToken);
     await chatwoot.getByRole("textbox", { name: "Base URL", exact: true }).fill(`${chat.url}/`);
@@ -156,6 +157,20 @@ describe("the integrations tab", () => {
     });
     expect(badUrl.status()).toBe(400);
     expect(await badUrl.text()).toContain("Base URL must be an http(s) address");
+    // The AI service's address is called by the server itself: https to a public address only.
+    for (const [baseUrl, refusal] of [
+      ["http://ai.example.com/v1", "The address must start with https://"],
+      ["https://127.0.0.1/v1", "The address must not point to a private or local network"],
+    ]) {
+      const unsafe = await postForm("/admin/integrations", {
+        intent: "save-config",
+        integration: "openai",
+        apiKey: "sk-test",
+        baseUrl: baseUrl as string,
+      });
+      expect(unsafe.status()).toBe(400);
+      expect(await unsafe.text()).toContain(refusal);
+    }
   });
 
   it("saves a secret write-only: shown masked, never sent back", async () => {
@@ -169,6 +184,17 @@ describe("the integrations tab", () => {
     await expect.poll(() => secret.inputValue()).toBe("");
     await stripe.getByText("•••• set").waitFor();
     expect(await page.content()).not.toContain(stripeSecret);
+    // Nothing on the site takes payments yet: the card says so and offers no switch.
+    expect(await stripe.getByText("Keys only", { exact: true }).isVisible()).toBe(true);
+    expect(await stripe.getByText(/The site takes no payments yet/).isVisible()).toBe(true);
+    expect(await stripe.getByRole("switch").count()).toBe(0);
+    const refused = await postForm("/admin/integrations", {
+      intent: "toggle",
+      integration: "stripe",
+      enabled: "true",
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain("Stripe only keeps its keys for later");
     expectCleanPage(page);
     await page.close();
   });

@@ -13,6 +13,7 @@ import {
   previewSchema,
   restoreRevisionSchema,
 } from "~/schemas/admin/blog";
+import { assistRequestSchema } from "~/schemas/admin/blog-assist";
 import {
   heroSchema,
   navMenuSchema,
@@ -21,6 +22,7 @@ import {
   statDeleteSchema,
   statUpdateSchema,
 } from "~/schemas/admin/content";
+import { deliveryResendSchema } from "~/schemas/admin/deliveries";
 import { startLinkAuditSchema } from "~/schemas/admin/insights";
 import { integrationConfigSchema, integrationToggleSchema } from "~/schemas/admin/integrations";
 import { mediaAltTextSchema, mediaDeleteSchema } from "~/schemas/admin/media";
@@ -93,6 +95,8 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/blog update-category": categoryUpdateSchema,
   "/admin/blog delete-category": categoryIdSchema,
   "/admin/integrations toggle": integrationToggleSchema,
+  "/admin/integrations/deliveries resend": deliveryResendSchema,
+  "/admin/blog/assist undefined": assistRequestSchema,
   "/admin/api-keys create": apiKeyCreateSchema,
   "/admin/api-keys revoke": apiKeyRevokeSchema,
   "/admin/media update-alt": mediaAltTextSchema,

@@ -13,12 +13,14 @@ import { renderPostHtml } from "~/blog/render.server";
 import { CategoryManager } from "~/components/admin/blog/category-manager";
 import { PostForm } from "~/components/admin/blog/post-form";
 import { PostList } from "~/components/admin/blog/post-list";
+import { WritingAssistContext } from "~/components/admin/blog/writing-assist";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { revisionsKeptFrom, siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { loadOpenAiSettings } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
@@ -73,6 +75,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page") ?? "1") || 1;
   const db = getDb();
   const timeZone = siteTimeZoneFrom(await getSettingsMap());
+  // Only whether it is on reaches the browser: the editor shows its Suggest buttons.
+  const writingAssist = await loadOpenAiSettings(db).then(
+    (settings) => settings !== null,
+    (error) => {
+      logger.warn({ err: error }, "Could not read the OpenAI integration");
+      return false;
+    },
+  );
 
   let categories: AdminCategory[] = [];
   try {
@@ -96,6 +106,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       scheduled,
       categories,
       timeZone,
+      writingAssist,
       loadFailed: false,
     };
   } catch (error) {
@@ -112,6 +123,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       scheduled: [],
       categories,
       timeZone,
+      writingAssist,
       loadFailed: true,
     };
   }
@@ -412,53 +424,57 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   };
 
   return (
-    <section>
-      <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
-      <NoScriptOutcome
-        result={
-          actionData && "toast" in actionData ? (actionData as { ok: boolean; toast: Toast }) : null
-        }
-      />
-      <nav aria-label="Blog sections" className="mb-6">
-        <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
-          {blogViews.map((v) => (
-            <li key={v}>
-              <Link
-                to={hrefOf(v)}
-                preventScrollReset
-                aria-current={view === v ? "page" : undefined}
-                className={cn(
-                  "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
-                  view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
-                )}
-              >
-                {viewLabels[v]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {view === "posts" ? (
-        <PostList
-          posts={loaderData.posts}
-          total={loaderData.total}
-          page={loaderData.page}
-          pages={loaderData.pages}
-          status={loaderData.status}
-          q={loaderData.q}
-          categories={categories}
-          scheduled={loaderData.scheduled}
-          timeZone={loaderData.timeZone}
-          loadFailed={loadFailed}
+    <WritingAssistContext value={loaderData.writingAssist}>
+      <section>
+        <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
+        <NoScriptOutcome
+          result={
+            actionData && "toast" in actionData
+              ? (actionData as { ok: boolean; toast: Toast })
+              : null
+          }
         />
-      ) : null}
-      {view === "new" ? (
-        <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
-          <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
-          <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
-        </div>
-      ) : null}
-      {view === "categories" ? <CategoryManager categories={categories} /> : null}
-    </section>
+        <nav aria-label="Blog sections" className="mb-6">
+          <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
+            {blogViews.map((v) => (
+              <li key={v}>
+                <Link
+                  to={hrefOf(v)}
+                  preventScrollReset
+                  aria-current={view === v ? "page" : undefined}
+                  className={cn(
+                    "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
+                    view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+                  )}
+                >
+                  {viewLabels[v]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {view === "posts" ? (
+          <PostList
+            posts={loaderData.posts}
+            total={loaderData.total}
+            page={loaderData.page}
+            pages={loaderData.pages}
+            status={loaderData.status}
+            q={loaderData.q}
+            categories={categories}
+            scheduled={loaderData.scheduled}
+            timeZone={loaderData.timeZone}
+            loadFailed={loadFailed}
+          />
+        ) : null}
+        {view === "new" ? (
+          <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
+            <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
+            <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
+          </div>
+        ) : null}
+        {view === "categories" ? <CategoryManager categories={categories} /> : null}
+      </section>
+    </WritingAssistContext>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   adminChanged,
   adminFailure,
@@ -9,12 +10,14 @@ import {
 import { type CurrentUser, requireAdmin } from "~/auth/session.server";
 import { IntegrationCard } from "~/components/admin/integrations/integration-card";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
+import { LoadFailedAlert } from "~/components/admin/load-failed-alert";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { integrationType } from "~/content/integrations";
+import type { IntegrationName } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { checkOutboundUrl } from "~/integrations/outbound.server";
 import { logger } from "~/lib/logger.server";
 import {
   listAdminIntegrations,
@@ -58,6 +61,23 @@ function withoutQuery(error: unknown) {
   };
 }
 
+/** Addresses the server itself calls, checked against the outbound rule before they are stored. */
+const outboundUrlFields: Partial<Record<IntegrationName, readonly string[]>> = {
+  openai: ["baseUrl"],
+  zapier: ["webhookUrl"],
+};
+
+async function outboundUrlErrors(name: IntegrationName, input: Record<string, string | boolean>) {
+  const errors: Record<string, string> = {};
+  for (const key of outboundUrlFields[name] ?? []) {
+    const value = input[key];
+    if (typeof value !== "string" || value === "") continue;
+    const problem = await checkOutboundUrl(value);
+    if (problem) errors[key] = `${problem}.`;
+  }
+  return errors;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
@@ -86,6 +106,13 @@ async function update(admin: CurrentUser, request: Request) {
     const outcome = await setIntegrationEnabled(db, name, enabled);
     if (!outcome.ok) {
       if (outcome.reason === "not-found") return notFound();
+      if (outcome.reason === "keys-only") {
+        return adminFailure(
+          FAILED,
+          `${outcome.label} only keeps its keys for later; nothing on the site uses it yet, so it cannot be switched on.`,
+          { status: 409 },
+        );
+      }
       return adminFailure(FAILED, enableRefusal(outcome.label, outcome.missing), { status: 409 });
     }
     if (outcome.changed) {
@@ -105,6 +132,10 @@ async function update(admin: CurrentUser, request: Request) {
   const stored = await storedSecretKeys(db, name);
   if (!stored) return notFound();
   const input = parseAdminInput(integrationConfigSchema(name, stored), values, FAILED);
+  const unsafe = await outboundUrlErrors(name, input);
+  if (Object.keys(unsafe).length > 0) {
+    return adminFailure(FAILED, Object.values(unsafe)[0], { fieldErrors: unsafe });
+  }
   const outcome = await saveIntegrationConfig(db, name, input);
   if (!outcome.ok) {
     if (outcome.reason === "not-found") return notFound();
@@ -128,7 +159,9 @@ async function update(admin: CurrentUser, request: Request) {
 export default function IntegrationsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { integrations, loadFailed } = loaderData;
   useLoadFailureToast(loadFailed, "Error", "Failed to load integrations.");
-  const enabledCount = integrations.filter((i) => i.enabled).length;
+  // Keys-only integrations have no switch, so they count neither way.
+  const switchable = integrations.filter((i) => !i.keysOnly);
+  const enabledCount = switchable.filter((i) => i.enabled).length;
 
   return (
     <section>
@@ -137,17 +170,16 @@ export default function IntegrationsTab({ loaderData, actionData }: Route.Compon
         description={
           loadFailed
             ? "Third-party services the site works with."
-            : `Third-party services the site works with. ${enabledCount} of ${integrations.length} switched on.`
+            : `Third-party services the site works with. ${enabledCount} of ${switchable.length} switched on.`
         }
-      />
+      >
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/integrations/deliveries">Deliveries</Link>
+        </Button>
+      </TabHeader>
       <NoScriptOutcome result={actionData} />
       {loadFailed ? (
-        <Alert className="flex flex-wrap items-center justify-between gap-3">
-          <span>Failed to load integrations.</span>
-          <Button asChild variant="outline" size="sm">
-            <a href="/admin/integrations">Try again</a>
-          </Button>
-        </Alert>
+        <LoadFailedAlert what="integrations" href="/admin/integrations" />
       ) : (
         <ul className="grid items-start gap-4 lg:grid-cols-2">
           {integrations.map((integration) => (

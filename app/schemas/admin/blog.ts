@@ -9,6 +9,9 @@ export type BlogPostStatus = (typeof POST_STATUSES)[number];
 export const POST_TITLE_MAX = 200;
 export const POST_CONTENT_MAX = 60_000;
 export const SLUG_MAX = 200;
+export const POST_EXCERPT_MAX = 500;
+export const META_TITLE_MAX = 200;
+export const META_DESCRIPTION_MAX = 500;
 export const DUPLICATE_SLUG = "A post with this slug already exists";
 export const DUPLICATE_CATEGORY_SLUG = "A category with this slug already exists";
 
@@ -70,7 +73,7 @@ const postFields = z.object({
     .min(1, "Enter a title.")
     .max(POST_TITLE_MAX, `The title is too long (at most ${POST_TITLE_MAX} characters).`),
   slug: slugField,
-  excerpt: optionalText(500, "The excerpt"),
+  excerpt: optionalText(POST_EXCERPT_MAX, "The excerpt"),
   content: z
     .string("Write some content.")
     .max(POST_CONTENT_MAX, `The content is too long (at most ${POST_CONTENT_MAX} characters).`)
@@ -87,8 +90,8 @@ const postFields = z.object({
     )
     .optional()
     .transform((v) => (v ? v : null)),
-  metaTitle: optionalText(200, "The meta title"),
-  metaDescription: optionalText(500, "The meta description"),
+  metaTitle: optionalText(META_TITLE_MAX, "The meta title"),
+  metaDescription: optionalText(META_DESCRIPTION_MAX, "The meta description"),
   /** For "Scheduled": the date and time in the site's time zone ("YYYY-MM-DDTHH:mm"). */
   publishAt: z
     .string()

@@ -54,6 +54,12 @@ const presentations: Record<string, FieldPresentation> = {
   "vapi.activeColor": { input: "color", placeholder: "rgb(255, 0, 0)" },
   "cal_com.username": { input: "text", placeholder: "your-team" },
   "cal_com.eventTypeSlug": { input: "text", placeholder: "30min" },
+  "openai.baseUrl": {
+    input: "base-url",
+    placeholder: "https://api.openai.com/v1",
+    hint: "Leave empty for OpenAI itself, or give the address of another OpenAI-compatible server.",
+  },
+  "openai.model": { input: "text", placeholder: "gpt-4o-mini" },
   "stripe.publishableKey": { input: "text", placeholder: "pk_live_…" },
   "sendgrid.fromEmail": { input: "email", placeholder: "hello@example.com" },
   "twilio.phoneNumber": { input: "text", placeholder: "+15551234567" },
@@ -92,6 +98,7 @@ function isPlainHttpUrl(value: string, base: boolean) {
 function formatCheck(
   input: FieldInput,
   label: string,
+  example = "https://app.chatwoot.com",
 ): [(value: string) => boolean, string] | null {
   switch (input) {
     case "url":
@@ -99,7 +106,7 @@ function formatCheck(
     case "base-url":
       return [
         (v) => isPlainHttpUrl(v, true),
-        `${label} must be an http(s) address without a query, e.g. https://app.chatwoot.com.`,
+        `${label} must be an http(s) address without a query, e.g. ${example}.`,
       ];
     case "email":
       return [(v) => z.email().safeParse(v).success, `${label} must be an e-mail address.`];
@@ -125,7 +132,7 @@ export function requiredMessage(field: Pick<IntegrationField, "label">) {
 }
 
 function fieldSchema(name: IntegrationName, field: IntegrationField, mustBeTyped: boolean) {
-  const { input } = fieldPresentation(name, field.key);
+  const { input, placeholder } = fieldPresentation(name, field.key);
   const max = input === "textarea" ? SCRIPT_MAX : TEXT_MAX;
   let schema = z
     .string(`${field.label} must be text.`)
@@ -135,7 +142,7 @@ function fieldSchema(name: IntegrationName, field: IntegrationField, mustBeTyped
   if (input !== "textarea") {
     schema = schema.refine((v) => !/[\r\n]/.test(v), `${field.label} must be on one line.`);
   }
-  const check = formatCheck(input, field.label);
+  const check = formatCheck(input, field.label, placeholder);
   const checked = check ? schema.refine((v) => v === "" || check[0](v), check[1]) : schema;
   // A missing field counts as empty: for a secret that means "keep", otherwise "not set".
   return checked.prefault("");

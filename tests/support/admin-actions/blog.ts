@@ -40,6 +40,12 @@ export const calls: AdminCall[] = [
     path: "/admin/blog/revisions?post=1",
   },
   {
+    name: "ask for a writing suggestion for a post's excerpt",
+    method: "POST",
+    path: "/admin/blog/assist",
+    json: { field: "excerpt", title: "Refused post", content: "Body" },
+  },
+  {
     name: "restore a revision of a post",
     method: "POST",
     path: "/admin/blog",

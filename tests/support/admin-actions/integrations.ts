@@ -1,6 +1,6 @@
 import type { AdminCall } from "./types";
 
-/** Every read and write of the integrations, API keys and audit log tabs. */
+/** Every read and write of the integrations (and their deliveries), API keys and audit log tabs. */
 export const calls: AdminCall[] = [
   { name: "read the integrations", method: "GET", path: "/admin/integrations" },
   { name: "read the integrations' data", method: "GET", path: "/admin/integrations.data" },
@@ -20,6 +20,18 @@ export const calls: AdminCall[] = [
     method: "POST",
     path: "/admin/integrations",
     form: { intent: "toggle", integration: "chatwoot", enabled: "true" },
+  },
+  { name: "read the deliveries", method: "GET", path: "/admin/integrations/deliveries" },
+  {
+    name: "read the deliveries' data",
+    method: "GET",
+    path: "/admin/integrations/deliveries.data",
+  },
+  {
+    name: "resend a delivery",
+    method: "POST",
+    path: "/admin/integrations/deliveries",
+    form: { intent: "resend", id: "1" },
   },
   { name: "read the API keys", method: "GET", path: "/admin/api-keys" },
   { name: "read the API keys' data", method: "GET", path: "/admin/api-keys.data" },

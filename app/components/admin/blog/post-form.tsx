@@ -18,11 +18,13 @@ import {
   POST_STATUSES,
   slugPreview,
 } from "~/schemas/admin/blog";
+import type { AssistField } from "~/schemas/admin/blog-assist";
 import { AltTextWarning } from "./alt-text-warning";
 import { type ConflictField, EditConflict } from "./edit-conflict";
 import { ImagePicker } from "./image-picker";
 import { PostHistory } from "./post-history";
 import { useLocalDraft } from "./use-local-draft";
+import { useWritingAssist, WritingSuggestion } from "./writing-assist";
 
 export const statusLabels: Record<BlogPostStatus, string> = {
   draft: "Draft",
@@ -188,6 +190,16 @@ export function PostForm({
   const ready = canCreatePost(values.title, values.content);
   const derivedSlug = slugPreview(values.title) || "derived-from-the-title";
   const f = (name: string) => `${id}-${name}`;
+  const assist = useWritingAssist();
+  const suggestion = (field: AssistField, name: string) =>
+    assist ? (
+      <WritingSuggestion
+        field={field}
+        fieldId={f(name)}
+        post={values}
+        onUse={(value) => set(field, value)}
+      />
+    ) : null;
 
   function showPreview() {
     setPreviewing(true);
@@ -323,6 +335,7 @@ export function PostForm({
             onChange={(e) => set("slug", e.currentTarget.value)}
             maxLength={200}
           />
+          {suggestion("slug", "slug")}
         </FieldShell>
       </div>
       <FieldShell id={f("excerpt")} label="Excerpt" error={fieldErrors.excerpt}>
@@ -334,6 +347,7 @@ export function PostForm({
           onChange={(e) => set("excerpt", e.currentTarget.value)}
           maxLength={500}
         />
+        {suggestion("excerpt", "excerpt")}
       </FieldShell>
       <div className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -507,6 +521,7 @@ export function PostForm({
             onChange={(e) => set("metaTitle", e.currentTarget.value)}
             maxLength={200}
           />
+          {suggestion("metaTitle", "meta-title")}
         </FieldShell>
         <FieldShell
           id={f("meta-description")}
@@ -523,6 +538,7 @@ export function PostForm({
             onChange={(e) => set("metaDescription", e.currentTarget.value)}
             maxLength={500}
           />
+          {suggestion("metaDescription", "meta-description")}
         </FieldShell>
       </div>
       <AltTextWarning

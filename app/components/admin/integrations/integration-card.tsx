@@ -16,13 +16,19 @@ export function IntegrationCard({ integration }: { integration: AdminIntegration
             <h3 id={headingId} className="text-base font-semibold text-ink">
               {integration.label}
             </h3>
-            <StatusBadge enabled={integration.enabled} />
+            {integration.keysOnly ? (
+              <span className="rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line">
+                Keys only
+              </span>
+            ) : (
+              <StatusBadge enabled={integration.enabled} />
+            )}
           </div>
           <p className="mt-1 text-sm text-muted">{integration.description}</p>
         </div>
-        <IntegrationSwitch integration={integration} />
+        {integration.keysOnly ? null : <IntegrationSwitch integration={integration} />}
       </div>
-      <StatusLine integration={integration} />
+      {integration.keysOnly ? null : <StatusLine integration={integration} />}
       <details className="group mt-4 border-t border-line pt-3">
         <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded-md text-sm font-semibold text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-details-marker]:hidden">
           <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />

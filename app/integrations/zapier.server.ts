@@ -1,0 +1,128 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { webIntegrations } from "~/db/schema.server";
+import { answerExcerpt, type Deliverer, enqueue, type OutboxRow } from "~/jobs/outbox.server";
+import { OutboundError, outboundFetch } from "./outbound.server";
+
+/**
+ * Zapier's outgoing webhooks ("Catch Hook" zaps): each site event is queued in the outbox while
+ * the integration is on, and POSTed as JSON to its webhook URL by the outbox worker:
+ *
+ *   { "event": "lead.created", "id": 42, "created_at": "2026-…Z", "data": { … } }
+ *
+ * `id` is the delivery's id (a retry carries the same one, for the receiver to drop duplicates).
+ * With an API key set, `X-Signature-SHA256: sha256=<hex>` is the HMAC-SHA256 of the exact body
+ * bytes keyed with it; the body holds `id` and `created_at`, so the signature covers them too.
+ */
+
+export const ZAPIER = "zapier";
+
+export const zapierEvents = [
+  "lead.created",
+  "subscriber.created",
+  "subscriber.unsubscribed",
+  "post.published",
+] as const;
+export type ZapierEvent = (typeof zapierEvents)[number];
+
+export const SIGNATURE_HEADER = "X-Signature-SHA256";
+/** A receiver that does not answer within this is tried again later. */
+const CALL_TIMEOUT_MS = 15_000;
+
+interface ZapierSettings {
+  enabled: boolean;
+  webhookUrl: string;
+  apiKey: string;
+}
+
+function text(config: Record<string, unknown>, key: string) {
+  const value = Object.hasOwn(config, key) ? config[key] : undefined;
+  return typeof value === "string" ? value.trim() : "";
+}
+
+async function readZapier(db: Db): Promise<ZapierSettings | null> {
+  const [row] = await db
+    .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
+    .from(webIntegrations)
+    .where(eq(webIntegrations.name, ZAPIER));
+  if (!row) return null;
+  const config = typeof row.config === "object" && row.config !== null ? row.config : {};
+  return {
+    enabled: row.enabled,
+    webhookUrl: text(config, "webhookUrl"),
+    apiKey: text(config, "apiKey"),
+  };
+}
+
+type Payload = Record<string, unknown>;
+/** An event's data: one payload per delivery, or a function making them (run only when needed). */
+export type EventData = Payload | Payload[] | (() => Promise<Payload | Payload[]>);
+
+/**
+ * Queues `event` for Zapier in the caller's transaction, when Zapier is on with a webhook URL;
+ * otherwise does nothing (events from while it was off are not sent later).
+ */
+export async function enqueueZapierEvent(tx: Db, event: ZapierEvent, data: EventData) {
+  const zapier = await readZapier(tx);
+  if (!zapier?.enabled || !zapier.webhookUrl) return;
+  const resolved = typeof data === "function" ? await data() : data;
+  const list = Array.isArray(resolved) ? resolved : [resolved];
+  if (list.length === 0) return;
+  await enqueue(
+    tx,
+    list.map((payload) => ({ event, target: ZAPIER, payload })),
+  );
+}
+
+/** The exact bytes POSTed for a delivery: the same on every retry. */
+export function zapierBody(row: Pick<OutboxRow, "id" | "event" | "createdAt" | "payload">) {
+  return JSON.stringify({
+    event: row.event,
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    data: row.payload,
+  });
+}
+
+/** The X-Signature-SHA256 value for `body` signed with `apiKey`. */
+export function zapierSignature(body: string, apiKey: string) {
+  return `sha256=${createHmac("sha256", apiKey).update(body, "utf8").digest("hex")}`;
+}
+
+/** Delivers one outbox row to Zapier, reading the integration as it stands now. */
+export const deliverToZapier: Deliverer = async (row, db) => {
+  const zapier = await readZapier(db);
+  if (!zapier?.enabled) {
+    return { kind: "give-up", answer: "Zapier is switched off, so this was not sent." };
+  }
+  if (!zapier.webhookUrl) {
+    return { kind: "give-up", answer: "Zapier has no webhook URL, so this was not sent." };
+  }
+  const body = zapierBody(row);
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (zapier.apiKey) headers[SIGNATURE_HEADER] = zapierSignature(body, zapier.apiKey);
+  // The hook URL is itself a secret (anyone holding it can trigger the zap): never in an answer.
+  const secrets = [zapier.webhookUrl, zapier.apiKey];
+  let response: Response;
+  try {
+    response = await outboundFetch(zapier.webhookUrl, {
+      method: "POST",
+      headers,
+      body,
+      timeoutMs: CALL_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (error instanceof OutboundError) {
+      return { kind: "retry", answer: answerExcerpt(error.message, secrets) };
+    }
+    throw error;
+  }
+  const answer = answerExcerpt(
+    `${response.status} ${(await response.text().catch(() => "")) || response.statusText}`,
+    secrets,
+  );
+  return response.ok
+    ? { kind: "delivered", status: response.status, answer }
+    : { kind: "retry", status: response.status, answer };
+};

@@ -1,0 +1,331 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { webOutbox } from "~/db/schema.server";
+import { logger } from "~/lib/logger.server";
+
+/**
+ * The durable outbox: what the site sends to outside services is written as web_outbox rows in
+ * the transaction of the change that causes it (`enqueue`), and delivered later by the job
+ * runner's worker, never during the visitor's or admin's request. Delivery is at least once: a
+ * process that dies mid-call leaves its claim to run out and the row is tried again, so receivers
+ * get the row id to drop duplicates.
+ */
+
+export type OutboxRow = typeof webOutbox.$inferSelect;
+
+export interface OutboxMessage {
+  event: string;
+  /** The integration that delivers it ("zapier"); the worker needs a deliverer of that name. */
+  target: string;
+  payload: Record<string, unknown>;
+}
+
+/** How long a delivery is retried after it was queued (or resent) before it is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** The longest wait between two tries. */
+export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** How long a claimed batch belongs to its worker; far longer than a batch's calls can take. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+/** Rows one worker claims per tick, and how many of them it sends at once. */
+const BATCH_SIZE = 10;
+const PARALLEL_CALLS = 4;
+/** The most of an answer kept for the admin's list. */
+const ANSWER_EXCERPT_CHARS = 200;
+
+/**
+ * Now, cut to the milliseconds of the worker's clock: PostgreSQL keeps microseconds, and a row
+ * queued at 12:00:00.123456 would not yet be due for a worker asking at 12:00:00.123.
+ */
+const dueNow = sql`date_trunc('milliseconds', now())`;
+
+/**
+ * Queues messages in the caller's transaction (pass the transaction, not the app's database):
+ * if the change rolls back, so do its messages.
+ */
+export async function enqueue(tx: Db, messages: OutboxMessage | OutboxMessage[]) {
+  const list = Array.isArray(messages) ? messages : [messages];
+  if (list.length === 0) return [];
+  return tx
+    .insert(webOutbox)
+    .values(
+      list.map((m) => ({
+        event: m.event,
+        target: m.target,
+        payload: m.payload,
+        nextAttemptAt: dueNow,
+        giveUpAt: sql`now() + make_interval(secs => ${GIVE_UP_AFTER_MS / 1000})`,
+      })),
+    )
+    .returning({ id: webOutbox.id });
+}
+
+/** What one try of a delivery came to. */
+export type DeliveryOutcome =
+  /** The receiver took it (a 2xx). */
+  | { kind: "delivered"; status: number; answer: string }
+  /** It may work later (an error answer, a timeout, a refused address): try again with backoff. */
+  | { kind: "retry"; status?: number; answer: string }
+  /** It cannot work as things stand (the integration is off or incomplete): give up now. */
+  | { kind: "give-up"; answer: string };
+
+/** Sends one row to its target; throws only for a bug (counted as a retry). */
+export type Deliverer = (row: OutboxRow, db: Db) => Promise<DeliveryOutcome>;
+
+/**
+ * The wait after the `attempts`-th failed try: `baseMs`, doubling with each try, at most
+ * MAX_RETRY_DELAY_MS.
+ */
+export function retryDelayMs(attempts: number, baseMs: number) {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/** One line, at most ANSWER_EXCERPT_CHARS, with any of `secrets` blacked out. */
+export function answerExcerpt(text: string, secrets: (string | undefined)[] = []) {
+  let line = text.replace(/\s+/g, " ").trim();
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) line = line.replaceAll(secret, "[redacted]");
+  }
+  return line.length > ANSWER_EXCERPT_CHARS ? `${line.slice(0, ANSWER_EXCERPT_CHARS - 1)}…` : line;
+}
+
+/**
+ * Claims up to `limit` due rows for `token`: one statement whose inner SELECT locks with SKIP
+ * LOCKED, so workers of several processes asking at once get disjoint rows without waiting on
+ * each other, and a row another worker claimed is not due again until its lease runs out.
+ * (PGlite has one connection, so there nothing runs at once; the statement works the same.)
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  { token, now, limit = BATCH_SIZE }: { token: string; now: Date; limit?: number },
+): Promise<OutboxRow[]> {
+  const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return db
+    .update(webOutbox)
+    .set({ claimedBy: token, claimedUntil: leaseEnd })
+    .where(
+      inArray(
+        webOutbox.id,
+        sql`(select ${webOutbox.id} from ${webOutbox}
+             where ${webOutbox.status} = 'pending' and ${webOutbox.nextAttemptAt} <= ${at}
+               and (${webOutbox.claimedUntil} is null or ${webOutbox.claimedUntil} < ${at})
+             order by ${webOutbox.nextAttemptAt}, ${webOutbox.id}
+             limit ${limit} for update skip locked)`,
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Writes the outcome of a try and lets the row go. Only while the claim is still this worker's:
+ * when the lease ran out and another worker took the row, its outcome counts, not this one.
+ */
+export async function recordOutcome(
+  db: Db,
+  row: OutboxRow,
+  token: string,
+  outcome: DeliveryOutcome,
+  { now, retryBaseMs }: { now: Date; retryBaseMs: number },
+) {
+  const attempts = row.attempts + 1;
+  const common = {
+    attempts,
+    lastAttemptAt: now,
+    lastAnswer: outcome.answer,
+    lastStatus: outcome.kind === "give-up" ? null : (outcome.status ?? null),
+    claimedBy: null,
+    claimedUntil: null,
+  };
+  let change: Partial<typeof webOutbox.$inferInsert>;
+  if (outcome.kind === "delivered") {
+    change = { ...common, status: "delivered", deliveredAt: now };
+  } else if (outcome.kind === "give-up" || now.getTime() >= row.giveUpAt.getTime()) {
+    change = { ...common, status: "failed" };
+  } else {
+    // The last try falls on the give-up time itself, not a whole backoff past it.
+    const next = Math.min(
+      now.getTime() + retryDelayMs(attempts, retryBaseMs),
+      row.giveUpAt.getTime(),
+    );
+    change = { ...common, nextAttemptAt: new Date(next) };
+  }
+  await db
+    .update(webOutbox)
+    .set(change)
+    .where(and(eq(webOutbox.id, row.id), eq(webOutbox.claimedBy, token)));
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  /** The deliverer of each target; a row whose target has none fails with a clear answer. */
+  targets: Record<string, Deliverer>;
+  /** The first wait after a failed try, doubled for each further one. */
+  retryBaseMs: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/**
+ * The worker the job runner calls on every tick. `runDue` claims a batch and sends it in the
+ * background, so a slow receiver holds up neither the runner's other jobs nor anyone's request;
+ * while a batch is out, later ticks claim nothing (one batch per process at a time).
+ */
+export function createOutboxWorker({
+  db,
+  targets,
+  retryBaseMs,
+  now = () => new Date(),
+}: OutboxWorkerOptions) {
+  let inFlight: Promise<void> | null = null;
+  let stopped = false;
+
+  async function deliver(row: OutboxRow, token: string) {
+    const deliverer = Object.hasOwn(targets, row.target) ? targets[row.target] : undefined;
+    let outcome: DeliveryOutcome;
+    if (!deliverer) {
+      outcome = { kind: "give-up", answer: `Nothing delivers to "${row.target}" on this site.` };
+    } else {
+      try {
+        outcome = await deliverer(row, db);
+      } catch (error) {
+        logger.warn({ err: error, id: row.id, target: row.target }, "an outbox delivery broke");
+        outcome = { kind: "retry", answer: "The delivery failed on our side; see the server log." };
+      }
+    }
+    await recordOutcome(db, row, token, outcome, { now: now(), retryBaseMs });
+  }
+
+  async function sendBatch(rows: OutboxRow[], token: string) {
+    const queue = [...rows];
+    const lanes = Array.from({ length: Math.min(PARALLEL_CALLS, queue.length) }, async () => {
+      while (!stopped) {
+        const row = queue.shift();
+        if (!row) break;
+        try {
+          await deliver(row, token);
+        } catch (error) {
+          // The outcome could not be written (the database away): the lease runs out and the
+          // row is tried again.
+          logger.warn({ err: error, id: row.id }, "could not record an outbox delivery");
+        }
+      }
+    });
+    await Promise.all(lanes);
+    if (queue.length > 0) {
+      // Stopping: what was not started is let go at once, for the next process to send.
+      await db
+        .update(webOutbox)
+        .set({ claimedBy: null, claimedUntil: null })
+        .where(
+          and(
+            inArray(
+              webOutbox.id,
+              queue.map((r) => r.id),
+            ),
+            eq(webOutbox.claimedBy, token),
+          ),
+        );
+    }
+  }
+
+  return {
+    /**
+     * Claims due rows and starts sending them unless a batch is already out. Answers how many
+     * rows it claimed; `idle()` settles when they are sent.
+     */
+    async runDue(): Promise<number> {
+      if (inFlight || stopped) return 0;
+      const token = randomBytes(12).toString("hex");
+      const rows = await claimDueDeliveries(db, { token, now: now() });
+      if (rows.length === 0) return 0;
+      inFlight = sendBatch(rows, token).finally(() => {
+        inFlight = null;
+      });
+      return rows.length;
+    },
+    /** Settles when the batch under way (if any) is sent and recorded. */
+    async idle() {
+      await inFlight;
+    },
+    /**
+     * Starts nothing more, and waits up to `graceMs` for the calls under way. A call still out
+     * after that is not waited for: its row is sent again once its claim runs out.
+     */
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        inFlight,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
+
+/** The newest deliveries, for the admin's list. */
+export function listDeliveries(db: Db, limit = 50) {
+  return db
+    .select({
+      id: webOutbox.id,
+      event: webOutbox.event,
+      target: webOutbox.target,
+      status: webOutbox.status,
+      attempts: webOutbox.attempts,
+      lastStatus: webOutbox.lastStatus,
+      lastAnswer: webOutbox.lastAnswer,
+      lastAttemptAt: webOutbox.lastAttemptAt,
+      nextAttemptAt: webOutbox.nextAttemptAt,
+      createdAt: webOutbox.createdAt,
+      deliveredAt: webOutbox.deliveredAt,
+    })
+    .from(webOutbox)
+    .orderBy(desc(webOutbox.createdAt), desc(webOutbox.id))
+    .limit(limit);
+}
+
+export type ResendOutcome =
+  | { status: "queued"; id: number }
+  | { status: "missing" }
+  /** Still pending: it is sent (or retried) on its own. */
+  | { status: "pending" };
+
+/**
+ * The admin's Resend. A failed delivery is queued again as it is (same id: the receiver never
+ * took it), with a fresh day of retries. A delivered one is queued as a new delivery with a new
+ * id, since a receiver that drops duplicates would otherwise drop it.
+ */
+export async function resendDelivery(db: Db, id: number): Promise<ResendOutcome> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(webOutbox).where(eq(webOutbox.id, id)).for("update");
+    if (!row) return { status: "missing" } as const;
+    if (row.status === "pending") return { status: "pending" } as const;
+    if (row.status === "failed") {
+      await tx
+        .update(webOutbox)
+        .set({
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: dueNow,
+          giveUpAt: sql`now() + make_interval(secs => ${GIVE_UP_AFTER_MS / 1000})`,
+          claimedBy: null,
+          claimedUntil: null,
+        })
+        .where(eq(webOutbox.id, id));
+      return { status: "queued", id } as const;
+    }
+    const [copy] = await enqueue(tx, {
+      event: row.event,
+      target: row.target,
+      payload: row.payload,
+    });
+    if (!copy) throw new Error("the resent delivery was not stored");
+    return { status: "queued", id: copy.id } as const;
+  });
+}

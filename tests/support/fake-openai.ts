@@ -1,0 +1,103 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for an OpenAI-compatible API: POST /v1/chat/completions answers with the reply
+ * a test sets, and every request is kept for the test to look at. It can be told to fail with a
+ * status or to hang (never answer) instead.
+ */
+export interface FakeOpenAiRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: {
+    model?: string;
+    messages?: { role: string; content: string }[];
+    [key: string]: unknown;
+  };
+}
+
+export interface FakeOpenAi {
+  /** The base URL to configure: `http://127.0.0.1:<port>/v1`. */
+  readonly baseUrl: string;
+  readonly requests: FakeOpenAiRequest[];
+  /** The next answers' message content. */
+  reply(content: string): void;
+  /** The next answers are this HTTP status with an OpenAI-style error body. */
+  fail(status: number): void;
+  /** The next requests get no answer at all (until close). */
+  hang(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  let mode:
+    | { kind: "reply"; content: string }
+    | { kind: "fail"; status: number }
+    | { kind: "hang" } = { kind: "reply", content: "A suggestion from the fake." };
+  const requests: FakeOpenAiRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      let body: FakeOpenAiRequest["body"] = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        // Kept as empty: the test sees what was (not) sent.
+      }
+      requests.push({ path: req.url ?? "", headers: req.headers, body });
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "Not found" } }));
+        return;
+      }
+      if (mode.kind === "hang") {
+        hanging.add(res);
+        return;
+      }
+      if (mode.kind === "fail") {
+        res.writeHead(mode.status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "The fake was told to fail" } }));
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: "chat.completion",
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: mode.content },
+              finish_reason: "stop",
+            },
+          ],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply(content) {
+      mode = { kind: "reply", content };
+    },
+    fail(status) {
+      mode = { kind: "fail", status };
+    },
+    hang() {
+      mode = { kind: "hang" };
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
