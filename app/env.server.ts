@@ -22,6 +22,12 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     { message: `must be a URL such as ${example}` },
   );
 
+/** A vendor's API address without a trailing slash; unset gives the vendor's own. */
+const vendorApi = (official: string) =>
+  urlWithProtocols(["http:", "https:"], official).transform((v) =>
+    (v ?? official).replace(/\/+$/, ""),
+  );
+
 /** A blank value (`PORT=` in an env file) means "not set", for every setting. */
 const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
@@ -105,6 +111,13 @@ export const envSchema = z
     ALLOW_PRIVATE_OUTBOUND: blankAsUnset(
       z.enum(["0", "1"], { message: "must be 1 (allow) or 0" }).default("0"),
     ).transform((value) => value === "1"),
+    // The vendors' API addresses. Only tests and local development change them (to local fakes,
+    // with ALLOW_PRIVATE_OUTBOUND=1); every call still goes through the outbound checks.
+    SENDGRID_API_URL: vendorApi("https://api.sendgrid.com"),
+    TWILIO_API_URL: vendorApi("https://api.twilio.com"),
+    CLOUDFLARE_API_URL: vendorApi("https://api.cloudflare.com/client/v4"),
+    // OpenAI's, for an OpenAI integration whose base URL is empty (an admin's base URL wins).
+    OPENAI_API_URL: vendorApi("https://api.openai.com/v1"),
   })
   .superRefine((env, ctx) => {
     const s3Required = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

@@ -31,6 +31,7 @@ import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { createMailer, setMailer } from "~/mail/mailer.server";
+import { createSiteMailer } from "~/mail/site-mailer.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
@@ -312,10 +313,14 @@ export async function openServices(env: Env) {
     await database.close().catch(() => {});
     throw error;
   }
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM ?? `AI Solutions <no-reply@${new URL(env.SITE_URL).hostname}>`,
-    mailDir: path.join(env.DATA_DIR, "mail"),
+  // SMTP or the mail folder, under SendGrid while that is on.
+  const mailer = createSiteMailer({
+    db: database.db,
+    direct: createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `AI Solutions <no-reply@${new URL(env.SITE_URL).hostname}>`,
+      mailDir: path.join(env.DATA_DIR, "mail"),
+    }),
   });
   const auth = createAuth({ db: database.db, env, mailer });
   setDatabase(database);

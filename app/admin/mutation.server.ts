@@ -64,11 +64,44 @@ export function parseAdminInput<S extends z.ZodType>(
 }
 
 /**
- * After a successful (committed) write: records it in the audit log and clears the public site's
- * cache in every app process, so the next page load anywhere shows the change.
+ * What no public page shows: a change of these purges nothing from a CDN in front of the site.
+ * (Integrations put scripts on public pages, so only the server-side ones are here.)
  */
-export async function adminChanged(admin: CurrentUser, entry: AuditEntry) {
-  await siteContentChanged();
+const UNSEEN_ENTITIES = new Set([
+  "api key",
+  "consultation request",
+  "contact message",
+  "link audit",
+  "newsletter subscriber",
+]);
+const SERVER_SIDE_INTEGRATIONS = new Set([
+  "cloudflare",
+  "openai",
+  "sendgrid",
+  "stripe",
+  "twilio",
+  "zapier",
+]);
+
+function unseen(entry: AuditEntry) {
+  if (UNSEEN_ENTITIES.has(entry.entity)) return true;
+  // A new upload shows nowhere until a page uses it (a change of that page purges it then).
+  if (entry.entity === "media file" && entry.action === "uploaded") return true;
+  return entry.entity === "integration" && SERVER_SIDE_INTEGRATIONS.has(String(entry.entityId));
+}
+
+/**
+ * After a successful (committed) write: records it in the audit log and clears the public site's
+ * cache in every app process, so the next page load anywhere shows the change. `affectedPaths`
+ * are the public pages the change shows on, for a CDN in front of the site to purge; without
+ * them every page is (see siteContentChanged).
+ */
+export async function adminChanged(
+  admin: CurrentUser,
+  entry: AuditEntry,
+  affectedPaths?: readonly string[],
+) {
+  await siteContentChanged(unseen(entry) ? [] : affectedPaths);
   await recordAudit(admin, entry);
 }
 

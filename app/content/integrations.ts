@@ -66,7 +66,8 @@ export const integrationCatalogue = [
   {
     name: "cal_com",
     label: "Cal.com",
-    description: "Appointment booking.",
+    description:
+      "After a consultation request, offers a booking page on cal.com (your username and event type) instead of the booking link in Settings.",
     fields: [
       field("apiKey", "API key", { secret: true }),
       field("username", "Username", { required: true }),
@@ -76,10 +77,11 @@ export const integrationCatalogue = [
   {
     name: "cloudflare",
     label: "Cloudflare",
-    description: "DNS, caching and security for the site's domain.",
+    description:
+      "Purges changed pages from Cloudflare's cache whenever the site's content changes, so visitors see edits at once.",
     fields: [
-      field("apiToken", "API token", { secret: true }),
       field("zoneId", "Zone ID", { required: true }),
+      field("apiToken", "API token", { required: true, secret: true }),
       field("accountId", "Account ID"),
     ],
   },
@@ -87,7 +89,7 @@ export const integrationCatalogue = [
     name: "openai",
     label: "OpenAI",
     description:
-      "Writing suggestions in the post editor: excerpt, meta title, meta description and slug.",
+      "Writing suggestions in the post editor (excerpt, meta title, meta description, slug) and alt text for images in the media library.",
     fields: [
       field("apiKey", "API key", { required: true, secret: true }),
       field("organizationId", "Organization ID"),
@@ -110,7 +112,8 @@ export const integrationCatalogue = [
   {
     name: "sendgrid",
     label: "SendGrid",
-    description: "Transactional and marketing e-mail.",
+    description:
+      "Sends the site's mail (form notifications, account and newsletter mail) through SendGrid; if SendGrid fails for good, the mail goes out by SMTP instead.",
     fields: [
       field("apiKey", "API key", { secret: true }),
       field("fromEmail", "From e-mail", { required: true }),
@@ -119,17 +122,20 @@ export const integrationCatalogue = [
   {
     name: "twilio",
     label: "Twilio",
-    description: "SMS and phone calls.",
+    description: "Sends you an SMS for each new lead from the contact and consultation forms.",
     fields: [
-      field("accountSid", "Account SID"),
+      field("accountSid", "Account SID", { required: true }),
       field("authToken", "Auth token", { required: true, secret: true }),
-      field("phoneNumber", "Phone number"),
+      // The Twilio number the SMS come from.
+      field("phoneNumber", "Sender number", { required: true }),
+      field("notifyNumber", "Send lead alerts to", { required: true }),
     ],
   },
   {
     name: "google_analytics",
     label: "Google Analytics",
-    description: "Traffic analytics.",
+    description:
+      "Traffic analytics. Nothing is sent to Google yet: it starts with the visitors' cookie consent, which is still to come.",
     fields: [
       field("measurementId", "Measurement ID", { required: true }),
       field("apiSecret", "API secret", { secret: true }),

@@ -276,6 +276,15 @@ export const webIntegrations = pgTable("web_integrations", {
   name: text("name").notNull().unique(),
   enabled: boolean("enabled").notNull().default(false),
   config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * Whether it works, as its card shows it: the last call that succeeded and the last that
+   * failed (a delivery, Test connection, a writing suggestion), each with a short answer that
+   * never holds a secret. Not part of the admin's settings: saving them leaves these alone.
+   */
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastSuccess: text("last_success"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastError: text("last_error"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

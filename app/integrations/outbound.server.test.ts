@@ -192,4 +192,18 @@ describe("outbound calls with ALLOW_PRIVATE_OUTBOUND=1 (local fakes)", () => {
     expect(error.code).toBe("network");
     expect(error.message).toBe(`Could not reach 127.0.0.1:${port} (the connection was refused)`);
   });
+
+  it("refuses a header a saved setting made unsendable, naming the header but not its value", async () => {
+    const before = received.length;
+    for (const value of ["org-1\r\nX-Injected: yes", "org-👩‍👩‍👧"]) {
+      const error = await refusal(
+        outboundFetch(`${base}/hook`, { headers: { "OpenAI-Organization": value } }),
+      );
+      expect(error.code).toBe("refused");
+      expect(error.message).toBe(
+        "The OpenAI-Organization header would hold a character no request can carry: check the saved settings",
+      );
+    }
+    expect(received.length).toBe(before);
+  });
 });

@@ -216,12 +216,32 @@ function networkReason(error: NodeJS.ErrnoException) {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** What HTTP lets a header value hold (Node refuses the rest with an error of its own). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Refuses headers a request cannot carry, before anything is sent: a value comes from a saved
+ * setting (a key, an organization ID) that may hold a line break or an emoji. The header's name
+ * is said, never its value (it may be a secret).
+ */
+function headerProblem(headers: Record<string, string> | undefined) {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!HEADER_VALUE.test(value)) {
+      throw new OutboundError(
+        `The ${name} header would hold a character no request can carry: check the saved settings`,
+        "refused",
+      );
+    }
+  }
+}
+
 /**
  * Calls an outside service and answers its Response. Throws OutboundError when the address is
  * refused, the deadline passes, the network fails or the redirects run out; any HTTP answer
  * (4xx and 5xx included) is answered as it is, for the caller to judge.
  */
 export async function outboundFetch(value: string, init: OutboundInit = {}): Promise<Response> {
+  headerProblem(init.headers);
   const privateAllowed = allowPrivate();
   const deadline = Date.now() + (init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let redirectsLeft = init.maxRedirects ?? 3;

@@ -11,7 +11,7 @@ import {
   webOutbox,
   webPosts,
 } from "~/db/schema.server";
-import { loadEnv } from "~/env.server";
+import { type Env, loadEnv } from "~/env.server";
 import { publishDuePosts } from "~/jobs/publish-scheduled.server";
 import { setSubscriptionStatus } from "~/models/admin-subscribers.server";
 import { createConsultationRequest, createContactMessage } from "~/models/leads.server";
@@ -20,7 +20,7 @@ import { createPost, updatePost, upsertPostBySlug } from "~/models/post-writes.s
 import { consultationSchema, contactSchema } from "~/schemas/forms";
 import { type FakeZapier, startFakeZapier } from "../../tests/support/fake-zapier";
 import { backends, openSiteDatabase } from "../../tests/support/test-database";
-import { deliverToZapier, enqueueZapierEvent } from "./zapier.server";
+import { deliverToZapier, enqueueZapierEvent, testZapier } from "./zapier.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "zapier-"));
 const SITE_URL = "https://www.example.com";
@@ -180,15 +180,20 @@ describe.each(backends)("Zapier webhooks (%s)", (backend) => {
     expect(fake.received[1]?.headers["x-signature-sha256"]).toBeUndefined();
   });
 
-  it("retries an error answer or a refused address, and gives up while Zapier is off", async () => {
+  it("retries an error answer or a refused address, and gives up on a refusal or while Zapier is off", async () => {
     await enqueueZapierEvent(db, "subscriber.created", { email: "x@example.com" });
     const [row] = await queued();
     if (!row) throw new Error("nothing queued");
-    fake.answerWith(500);
+    fake.answerWith(500, 410);
     expect(await deliverToZapier(row, db)).toEqual({
       kind: "retry",
       status: 500,
       answer: '500 {"error":"try later"}',
+    });
+    // 410 Gone: the zap was deleted, and every later try would be refused the same way.
+    expect(await deliverToZapier(row, db)).toEqual({
+      kind: "give-up",
+      answer: '410 {"error":"try later"}',
     });
 
     allowPrivate(false);
@@ -197,7 +202,7 @@ describe.each(backends)("Zapier webhooks (%s)", (backend) => {
     expect(refused.answer).toMatch(/https/);
     // The hook URL is a secret: never in an answer the admin's list shows.
     expect(refused.answer).not.toContain("/hooks/catch");
-    expect(fake.received).toHaveLength(1);
+    expect(fake.received).toHaveLength(2);
 
     allowPrivate(true);
     await configure(false, { webhookUrl: fake.url });
@@ -207,6 +212,50 @@ describe.each(backends)("Zapier webhooks (%s)", (backend) => {
     });
     await configure(true, {});
     expect((await deliverToZapier(row, db)).kind).toBe("give-up");
-    expect(fake.received).toHaveLength(1);
+    expect(fake.received).toHaveLength(2);
+  });
+});
+
+describe("Test connection of the Zapier integration", () => {
+  const env = {} as Env;
+  let fake: FakeZapier;
+  beforeAll(async () => {
+    allowPrivate(true);
+    fake = await startFakeZapier();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it("posts a signed test event and shows the hook's answer", async () => {
+    const result = await testZapier({ webhookUrl: fake.url, apiKey: "zap-key" }, env);
+    expect(result).toEqual({
+      ok: true,
+      message: 'The webhook took the test event: 200 {"status":"success"}',
+    });
+    const [hook] = await fake.waitForRequests(1);
+    expect(JSON.parse(hook?.body ?? "{}")).toMatchObject({ event: "test", id: 0 });
+    expect(
+      validSignature(hook?.body ?? "", hook?.headers["x-signature-sha256"] as string, "zap-key"),
+    ).toBe(true);
+  });
+
+  it("shows the hook's error answer, and a clear error when nothing answers", async () => {
+    fake.answerWith(410);
+    expect(await testZapier({ webhookUrl: fake.url }, env)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The webhook did not take the test event: 410/),
+    });
+    const down = await startFakeZapier();
+    const url = down.url;
+    await down.close();
+    const result = await testZapier({ webhookUrl: url }, env);
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^The webhook did not take the test event: /);
+    expect(result.message).not.toContain("/hooks/");
+    expect(await testZapier({}, env)).toEqual({
+      ok: false,
+      message: "Add the webhook URL first, then test again.",
+    });
   });
 });

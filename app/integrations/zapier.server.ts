@@ -2,8 +2,15 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
-import { answerExcerpt, type Deliverer, enqueue, type OutboxRow } from "~/jobs/outbox.server";
-import { OutboundError, outboundFetch } from "./outbound.server";
+import {
+  answerExcerpt,
+  callForDelivery,
+  type Deliverer,
+  enqueue,
+  type OutboxRow,
+  outcomeOfAnswer,
+} from "~/jobs/outbox.server";
+import type { ConnectionTest } from "./connection-test.server";
 
 /**
  * Zapier's outgoing webhooks ("Catch Hook" zaps): each site event is queued in the outbox while
@@ -41,18 +48,18 @@ function text(config: Record<string, unknown>, key: string) {
   return typeof value === "string" ? value.trim() : "";
 }
 
+function zapierSettings(enabled: boolean, stored: unknown): ZapierSettings {
+  const config =
+    typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
+  return { enabled, webhookUrl: text(config, "webhookUrl"), apiKey: text(config, "apiKey") };
+}
+
 async function readZapier(db: Db): Promise<ZapierSettings | null> {
   const [row] = await db
     .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
     .from(webIntegrations)
     .where(eq(webIntegrations.name, ZAPIER));
-  if (!row) return null;
-  const config = typeof row.config === "object" && row.config !== null ? row.config : {};
-  return {
-    enabled: row.enabled,
-    webhookUrl: text(config, "webhookUrl"),
-    apiKey: text(config, "apiKey"),
-  };
+  return row ? zapierSettings(row.enabled, row.config) : null;
 }
 
 type Payload = Record<string, unknown>;
@@ -99,30 +106,44 @@ export const deliverToZapier: Deliverer = async (row, db) => {
   if (!zapier.webhookUrl) {
     return { kind: "give-up", answer: "Zapier has no webhook URL, so this was not sent." };
   }
-  const body = zapierBody(row);
+  return post(zapier, zapierBody(row));
+};
+
+/**
+ * Test connection: POSTs a `test` event (id 0, signed like any other) to the webhook URL. A zap
+ * sees it as one sample request; nothing on the site changes.
+ */
+export const testZapier: ConnectionTest = async (config) => {
+  const zapier = zapierSettings(true, config);
+  if (!zapier.webhookUrl)
+    return { ok: false, message: "Add the webhook URL first, then test again." };
+  const body = JSON.stringify({
+    event: "test",
+    id: 0,
+    created_at: new Date().toISOString(),
+    data: { message: "A test from the site's Integrations tab." },
+  });
+  const outcome = await post(zapier, body);
+  return outcome.kind === "delivered"
+    ? { ok: true, message: `The webhook took the test event: ${outcome.answer}` }
+    : { ok: false, message: `The webhook did not take the test event: ${outcome.answer}` };
+};
+
+async function post(zapier: ZapierSettings, body: string): ReturnType<Deliverer> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (zapier.apiKey) headers[SIGNATURE_HEADER] = zapierSignature(body, zapier.apiKey);
   // The hook URL is itself a secret (anyone holding it can trigger the zap): never in an answer.
   const secrets = [zapier.webhookUrl, zapier.apiKey];
-  let response: Response;
-  try {
-    response = await outboundFetch(zapier.webhookUrl, {
-      method: "POST",
-      headers,
-      body,
-      timeoutMs: CALL_TIMEOUT_MS,
-    });
-  } catch (error) {
-    if (error instanceof OutboundError) {
-      return { kind: "retry", answer: answerExcerpt(error.message, secrets) };
-    }
-    throw error;
-  }
+  const call = await callForDelivery(
+    zapier.webhookUrl,
+    { method: "POST", headers, body, timeoutMs: CALL_TIMEOUT_MS },
+    secrets,
+  );
+  if ("outcome" in call) return call.outcome;
+  const { response } = call;
   const answer = answerExcerpt(
     `${response.status} ${(await response.text().catch(() => "")) || response.statusText}`,
     secrets,
   );
-  return response.ok
-    ? { kind: "delivered", status: response.status, answer }
-    : { kind: "retry", status: response.status, answer };
-};
+  return outcomeOfAnswer(response.status, answer);
+}

@@ -1,14 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
-import { webOutbox } from "~/db/schema.server";
+import { webIntegrations, webOutbox } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   createOutboxWorker,
   type Deliverer,
   enqueue,
   GIVE_UP_AFTER_MS,
+  KEEP_DELIVERED_MS,
+  KEEP_FAILED_MS,
   MAX_RETRY_DELAY_MS,
+  pruneDeliveries,
   resendDelivery,
   retryDelayMs,
 } from "./outbox.server";
@@ -200,7 +203,7 @@ describe.each(backends)("the outbox (%s)", (backend) => {
     if (!failed || !delivered || !pending) throw new Error("rows missing");
     await db
       .update(webOutbox)
-      .set({ status: "failed", attempts: 9, giveUpAt: new Date(Date.now() - 1000) })
+      .set({ status: "failed", attempts: 9 })
       .where(eq(webOutbox.id, failed.id));
     await db
       .update(webOutbox)
@@ -218,9 +221,109 @@ describe.each(backends)("the outbox (%s)", (backend) => {
     const requeued = all.find((r) => r.id === failed.id);
     expect(requeued).toMatchObject({ status: "pending", attempts: 0 });
     expect(requeued?.giveUpAt.getTime()).toBeGreaterThan(Date.now());
+    // As long to retry as at first: a day.
+    expect((requeued?.giveUpAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(
+      GIVE_UP_AFTER_MS - 60_000,
+    );
     expect(all.find((r) => r.id === delivered.id)?.status).toBe("delivered");
     const copy = all.at(-1);
     expect(copy?.id).not.toBe(delivered.id);
     expect(copy).toMatchObject({ status: "pending", event: "lead.created", payload: { n: 2 } });
+  });
+
+  it("runs a target's fallback once, when the row fails for good, and says so first", async () => {
+    await enqueue(db, [message(1), { ...message(2), giveUpAfterMs: 60_000 }]);
+    const [refused, flaky] = await rows();
+    if (!refused || !flaky) throw new Error("rows missing");
+    const fellBack: number[] = [];
+    let clock = flaky.createdAt.getTime() + 1000;
+    const worker = createOutboxWorker({
+      db,
+      targets: {
+        fake: async (row) =>
+          row.id === refused.id
+            ? { kind: "give-up", answer: "401 bad key" }
+            : { kind: "retry", status: 503, answer: "503 busy" },
+      },
+      fallbacks: {
+        fake: async (row) => {
+          fellBack.push(row.id);
+          return "Sent by SMTP instead.";
+        },
+      },
+      retryBaseMs: BASE_MS,
+      now: () => new Date(clock),
+    });
+    await worker.runDue();
+    await worker.idle();
+    // The refused one fell back at once; the flaky one is still being retried.
+    expect(fellBack).toEqual([refused.id]);
+    let [first, second] = await rows();
+    expect(first).toMatchObject({
+      status: "failed",
+      lastAnswer: "Sent by SMTP instead. 401 bad key",
+    });
+    expect(second).toMatchObject({ status: "pending", lastAnswer: "503 busy" });
+
+    // Its shorter give-up time (a minute) comes: the last try fails, and it falls back then.
+    clock = flaky.giveUpAt.getTime();
+    await worker.runDue();
+    await worker.idle();
+    expect(fellBack).toEqual([refused.id, flaky.id]);
+    [first, second] = await rows();
+    expect(second).toMatchObject({
+      status: "failed",
+      lastAnswer: "Sent by SMTP instead. 503 busy",
+    });
+    expect(flaky.giveUpAt.getTime() - flaky.createdAt.getTime()).toBe(60_000);
+  });
+
+  it("notes each outcome on the target integration's row, for its card", async () => {
+    await db
+      .insert(webIntegrations)
+      .values({ name: "fake", enabled: true, config: {} })
+      .onConflictDoNothing();
+    await enqueue(db, [message(1), message(2)]);
+    const [ok] = await rows();
+    const worker = createOutboxWorker({
+      db,
+      targets: {
+        fake: async (row) =>
+          row.id === ok?.id
+            ? { kind: "delivered", status: 200, answer: "200 thanks" }
+            : { kind: "retry", status: 500, answer: "500 down" },
+      },
+      retryBaseMs: BASE_MS,
+    });
+    await worker.runDue();
+    await worker.idle();
+    const [integration] = await db
+      .select()
+      .from(webIntegrations)
+      .where(eq(webIntegrations.name, "fake"));
+    expect(integration?.lastSuccess).toBe("Delivered lead.created: 200 thanks");
+    expect(integration?.lastError).toBe("lead.created: 500 down");
+    expect(integration?.lastSuccessAt).toBeInstanceOf(Date);
+    expect(integration?.lastErrorAt).toBeInstanceOf(Date);
+    await db.delete(webIntegrations).where(eq(webIntegrations.name, "fake"));
+  });
+
+  it("clears delivered rows after a week and failed ones after a month, never pending ones", async () => {
+    await enqueue(db, [message(1), message(2), message(3), message(4)]);
+    const [oldDelivered, oldFailed, recentFailed, pending] = await rows();
+    if (!oldDelivered || !oldFailed || !recentFailed || !pending) throw new Error("rows missing");
+    const now = new Date(pending.createdAt.getTime() + KEEP_DELIVERED_MS + 60_000);
+    await db
+      .update(webOutbox)
+      .set({ status: "delivered" })
+      .where(eq(webOutbox.id, oldDelivered.id));
+    await db
+      .update(webOutbox)
+      .set({ status: "failed", createdAt: new Date(now.getTime() - KEEP_FAILED_MS - 1000) })
+      .where(eq(webOutbox.id, oldFailed.id));
+    await db.update(webOutbox).set({ status: "failed" }).where(eq(webOutbox.id, recentFailed.id));
+
+    expect(await pruneDeliveries(db, now)).toBe(2);
+    expect((await rows()).map((r) => r.id)).toEqual([recentFailed.id, pending.id]);
   });
 });

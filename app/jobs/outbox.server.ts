@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webOutbox } from "~/db/schema.server";
+import { noteIntegrationResult } from "~/integrations/integration-status.server";
+import { OutboundError, type OutboundInit, outboundFetch } from "~/integrations/outbound.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -19,6 +21,8 @@ export interface OutboxMessage {
   /** The integration that delivers it ("zapier"); the worker needs a deliverer of that name. */
   target: string;
   payload: Record<string, unknown>;
+  /** How long it is retried before it is given up; GIVE_UP_AFTER_MS unless said. */
+  giveUpAfterMs?: number;
 }
 
 /** How long a delivery is retried after it was queued (or resent) before it is given up. */
@@ -54,7 +58,7 @@ export async function enqueue(tx: Db, messages: OutboxMessage | OutboxMessage[])
         target: m.target,
         payload: m.payload,
         nextAttemptAt: dueNow,
-        giveUpAt: sql`now() + make_interval(secs => ${GIVE_UP_AFTER_MS / 1000})`,
+        giveUpAt: sql`now() + make_interval(secs => ${(m.giveUpAfterMs ?? GIVE_UP_AFTER_MS) / 1000})`,
       })),
     )
     .returning({ id: webOutbox.id });
@@ -73,6 +77,12 @@ export type DeliveryOutcome =
 export type Deliverer = (row: OutboxRow, db: Db) => Promise<DeliveryOutcome>;
 
 /**
+ * What a target does with a row it failed to deliver for good (a mail sent another way): runs
+ * once, when the row is marked failed, and answers a sentence put before the row's last answer.
+ */
+export type Fallback = (row: OutboxRow, db: Db) => Promise<string>;
+
+/**
  * The wait after the `attempts`-th failed try: `baseMs`, doubling with each try, at most
  * MAX_RETRY_DELAY_MS.
  */
@@ -87,6 +97,40 @@ export function answerExcerpt(text: string, secrets: (string | undefined)[] = []
     if (secret && secret.length >= 4) line = line.replaceAll(secret, "[redacted]");
   }
   return line.length > ANSWER_EXCERPT_CHARS ? `${line.slice(0, ANSWER_EXCERPT_CHARS - 1)}…` : line;
+}
+
+/**
+ * What a receiver's answer with `status` means for a delivery: a 2xx took it; a 4xx other than
+ * 408 (Request Timeout) and 429 (Too Many Requests) is a refusal (a bad key, an invalid request,
+ * a hook that is gone) that fails the same way every time, so it is given up; anything else (a
+ * 5xx, a timeout, throttling) may work later and is retried.
+ */
+export function outcomeOfAnswer(status: number, answer: string): DeliveryOutcome {
+  if (status >= 200 && status < 300) return { kind: "delivered", status, answer };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+    return { kind: "give-up", answer };
+  }
+  return { kind: "retry", status, answer };
+}
+
+/**
+ * A deliverer's call to its receiver: the answer, or, when the call did not happen or did not
+ * finish (an unreachable or refused address, a timeout), a retry saying why, with `secrets`
+ * blacked out. Any other error is a bug and is thrown.
+ */
+export async function callForDelivery(
+  url: string,
+  init: OutboundInit,
+  secrets: (string | undefined)[],
+): Promise<{ response: Response } | { outcome: DeliveryOutcome }> {
+  try {
+    return { response: await outboundFetch(url, init) };
+  } catch (error) {
+    if (error instanceof OutboundError) {
+      return { outcome: { kind: "retry", answer: answerExcerpt(error.message, secrets) } };
+    }
+    throw error;
+  }
 }
 
 /**
@@ -121,6 +165,12 @@ export async function claimDueDeliveries(
  * Writes the outcome of a try and lets the row go. Only while the claim is still this worker's:
  * when the lease ran out and another worker took the row, its outcome counts, not this one.
  */
+/** Whether `outcome` of a try at `now` leaves the row failed (no further try). */
+export function failsForGood(row: OutboxRow, outcome: DeliveryOutcome, now: Date) {
+  if (outcome.kind === "delivered") return false;
+  return outcome.kind === "give-up" || now.getTime() >= row.giveUpAt.getTime();
+}
+
 export async function recordOutcome(
   db: Db,
   row: OutboxRow,
@@ -140,7 +190,7 @@ export async function recordOutcome(
   let change: Partial<typeof webOutbox.$inferInsert>;
   if (outcome.kind === "delivered") {
     change = { ...common, status: "delivered", deliveredAt: now };
-  } else if (outcome.kind === "give-up" || now.getTime() >= row.giveUpAt.getTime()) {
+  } else if (failsForGood(row, outcome, now)) {
     change = { ...common, status: "failed" };
   } else {
     // The last try falls on the give-up time itself, not a whole backoff past it.
@@ -150,16 +200,30 @@ export async function recordOutcome(
     );
     change = { ...common, nextAttemptAt: new Date(next) };
   }
-  await db
+  const written = await db
     .update(webOutbox)
     .set(change)
-    .where(and(eq(webOutbox.id, row.id), eq(webOutbox.claimedBy, token)));
+    .where(and(eq(webOutbox.id, row.id), eq(webOutbox.claimedBy, token)))
+    .returning({ id: webOutbox.id });
+  // The target's card shows how its deliveries go (the target is the integration's name).
+  if (written.length > 0) {
+    await noteIntegrationResult(
+      db,
+      row.target,
+      outcome.kind === "delivered"
+        ? { ok: true, message: `Delivered ${row.event}: ${outcome.answer}` }
+        : { ok: false, message: `${row.event}: ${outcome.answer}` },
+      now,
+    );
+  }
 }
 
 export interface OutboxWorkerOptions {
   db: Db;
   /** The deliverer of each target; a row whose target has none fails with a clear answer. */
   targets: Record<string, Deliverer>;
+  /** What a target does with a row once it has failed for good, if anything. */
+  fallbacks?: Record<string, Fallback>;
   /** The first wait after a failed try, doubled for each further one. */
   retryBaseMs: number;
   /** The clock (tests move it). */
@@ -174,11 +238,13 @@ export interface OutboxWorkerOptions {
 export function createOutboxWorker({
   db,
   targets,
+  fallbacks = {},
   retryBaseMs,
   now = () => new Date(),
 }: OutboxWorkerOptions) {
   let inFlight: Promise<void> | null = null;
   let stopped = false;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function deliver(row: OutboxRow, token: string) {
     const deliverer = Object.hasOwn(targets, row.target) ? targets[row.target] : undefined;
@@ -193,7 +259,20 @@ export function createOutboxWorker({
         outcome = { kind: "retry", answer: "The delivery failed on our side; see the server log." };
       }
     }
-    await recordOutcome(db, row, token, outcome, { now: now(), retryBaseMs });
+    const at = now();
+    const fallback = Object.hasOwn(fallbacks, row.target) ? fallbacks[row.target] : undefined;
+    if (fallback && failsForGood(row, outcome, at)) {
+      let note: string;
+      try {
+        note = await fallback(row, db);
+      } catch (error) {
+        logger.error({ err: error, id: row.id, target: row.target }, "an outbox fallback failed");
+        note = "Its fallback failed too; see the server log.";
+      }
+      // The fallback first: the excerpt is short, and what became of the message matters most.
+      outcome = { ...outcome, answer: answerExcerpt(`${note} ${outcome.answer}`) };
+    }
+    await recordOutcome(db, row, token, outcome, { now: at, retryBaseMs });
   }
 
   async function sendBatch(rows: OutboxRow[], token: string) {
@@ -236,8 +315,14 @@ export function createOutboxWorker({
      */
     async runDue(): Promise<number> {
       if (inFlight || stopped) return 0;
+      const at = now();
+      if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = at.getTime();
+        const pruned = await pruneDeliveries(db, at);
+        if (pruned > 0) logger.info({ pruned }, "cleared old outbox deliveries");
+      }
       const token = randomBytes(12).toString("hex");
-      const rows = await claimDueDeliveries(db, { token, now: now() });
+      const rows = await claimDueDeliveries(db, { token, now: at });
       if (rows.length === 0) return 0;
       inFlight = sendBatch(rows, token).finally(() => {
         inFlight = null;
@@ -268,6 +353,29 @@ export function createOutboxWorker({
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
+/** How long finished deliveries stay listed: delivered ones a week, failed ones a month. */
+export const KEEP_DELIVERED_MS = 7 * 24 * 60 * 60_000;
+export const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
+/** How often a worker clears old deliveries. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Deletes finished deliveries past their keeping time: the outbox is a delivery log, not an
+ * archive, and payloads hold personal data (a lead's name, a mail's text). Answers how many went.
+ */
+export async function pruneDeliveries(db: Db, now: Date) {
+  const deliveredBefore = new Date(now.getTime() - KEEP_DELIVERED_MS).toISOString();
+  const failedBefore = new Date(now.getTime() - KEEP_FAILED_MS).toISOString();
+  const gone = await db
+    .delete(webOutbox)
+    .where(
+      sql`(${webOutbox.status} = 'delivered' and ${webOutbox.createdAt} < ${deliveredBefore}::timestamptz)
+          or (${webOutbox.status} = 'failed' and ${webOutbox.createdAt} < ${failedBefore}::timestamptz)`,
+    )
+    .returning({ id: webOutbox.id });
+  return gone.length;
+}
+
 /** The newest deliveries, for the admin's list. */
 export function listDeliveries(db: Db, limit = 50) {
   return db
@@ -297,8 +405,8 @@ export type ResendOutcome =
 
 /**
  * The admin's Resend. A failed delivery is queued again as it is (same id: the receiver never
- * took it), with a fresh day of retries. A delivered one is queued as a new delivery with a new
- * id, since a receiver that drops duplicates would otherwise drop it.
+ * took it), with as long to retry as it had when first queued. A delivered one is queued as a
+ * new delivery with a new id, since a receiver that drops duplicates would otherwise drop it.
  */
 export async function resendDelivery(db: Db, id: number): Promise<ResendOutcome> {
   return db.transaction(async (t) => {
@@ -313,7 +421,8 @@ export async function resendDelivery(db: Db, id: number): Promise<ResendOutcome>
           status: "pending",
           attempts: 0,
           nextAttemptAt: dueNow,
-          giveUpAt: sql`now() + make_interval(secs => ${GIVE_UP_AFTER_MS / 1000})`,
+          // As long as it had at first (a mail has half an hour, a webhook a day).
+          giveUpAt: sql`now() + (${webOutbox.giveUpAt} - ${webOutbox.createdAt})`,
           claimedBy: null,
           claimedUntil: null,
         })
@@ -324,6 +433,7 @@ export async function resendDelivery(db: Db, id: number): Promise<ResendOutcome>
       event: row.event,
       target: row.target,
       payload: row.payload,
+      giveUpAfterMs: row.giveUpAt.getTime() - row.createdAt.getTime(),
     });
     if (!copy) throw new Error("the resent delivery was not stored");
     return { status: "queued", id: copy.id } as const;

@@ -1,7 +1,7 @@
 import { revisionsKeptFrom } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/env.server";
-import { deliverToZapier, ZAPIER } from "~/integrations/zapier.server";
+import { outboxTargets } from "~/integrations/deliverers.server";
 import { runDueBackup } from "~/jobs/backups.server";
 import { createOutboxWorker } from "~/jobs/outbox.server";
 import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
@@ -9,7 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { periodic } from "~/lib/periodic.server";
 import { readSettings } from "~/models/admin-settings.server";
 import { recordAudit } from "~/models/audit.server";
-import { siteContentChanged } from "~/models/site.server";
+import { postPagePaths, siteContentChanged } from "~/models/site.server";
 
 interface Job {
   name: string;
@@ -24,11 +24,7 @@ interface Job {
  */
 export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; intervalMs: number }) {
   // A retry cannot come sooner than a tick anyway; six ticks (30 s by default) is the first wait.
-  const outbox = createOutboxWorker({
-    db,
-    targets: { [ZAPIER]: deliverToZapier },
-    retryBaseMs: 6 * intervalMs,
-  });
+  const outbox = createOutboxWorker({ db, ...outboxTargets(env), retryBaseMs: 6 * intervalMs });
   const jobs: Job[] = [
     {
       name: "scheduled posts",
@@ -39,7 +35,7 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
         if (published.length === 0) return;
         logger.info({ posts: published.map((p) => p.slug) }, "scheduled posts are now published");
         // The blog, the feed, the sitemap and every cached page show them from now on.
-        await siteContentChanged();
+        await siteContentChanged(postPagePaths(...published.map((p) => p.slug)));
         for (const post of published) {
           await recordAudit(
             { id: null, email: SCHEDULER_NAME },

@@ -15,6 +15,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** How it sends, when it is one of createMailer's: over SMTP, or as files in the mail folder. */
+  readonly via?: "smtp" | "folder";
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -24,6 +26,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
+      via: "smtp",
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
@@ -34,6 +37,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
+    via: "folder",
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.mailDir, { recursive: true });

@@ -3,6 +3,7 @@ import { type IntegrationType, integrationType } from "~/content/integrations";
 import type { IntegrationName } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
+import { connectionTests } from "~/integrations/connection-tests.server";
 import {
   clearKey,
   type IntegrationConfigInput,
@@ -30,7 +31,16 @@ export interface AdminIntegration {
   keysOnly: boolean;
   /** For the public widgets: whether an enabled one actually loads on the public site. */
   widget: "live" | "incomplete" | null;
+  /** Whether the server can make a harmless real call to it (Test connection). */
+  testable: boolean;
+  /** The last call of it that worked and the last that failed, with their answers. */
+  lastSuccess: { at: string; message: string } | null;
+  lastError: { at: string; message: string } | null;
   updatedAt: string;
+}
+
+function lastResult(at: Date | null, message: string | null) {
+  return at ? { at: at.toISOString(), message: message ?? "" } : null;
 }
 
 type Stored = Record<string, unknown>;
@@ -81,6 +91,9 @@ function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminInte
     missingRequired,
     keysOnly: type.keysOnly === true,
     widget,
+    testable: Object.hasOwn(connectionTests, type.name),
+    lastSuccess: lastResult(row.lastSuccessAt, row.lastSuccess),
+    lastError: lastResult(row.lastErrorAt, row.lastError),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -103,6 +116,24 @@ async function findRow(db: Db, name: IntegrationName) {
     .where(eq(webIntegrations.name, name))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The stored config, secrets included, for a call the server makes itself (Test connection), and
+ * the labels of the required fields it lacks; null when the integration has no row.
+ */
+export async function storedConfig(
+  db: Db,
+  name: IntegrationName,
+): Promise<{ config: Stored; missingRequired: string[] } | null> {
+  const row = await findRow(db, name);
+  if (!row) return null;
+  const config = asConfig(row.config);
+  const missingRequired = missingRequiredFields(
+    integrationType(name),
+    (f) => storedString(config, f.key) !== "",
+  );
+  return { config, missingRequired };
 }
 
 /** The secret fields of the stored config that hold a value (for the form's schema). */

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { type ExternalLinks, resolveExternalLinks } from "~/content/external-links";
 import { buildFooter, type FooterContent } from "~/content/footer";
 import {
@@ -9,8 +9,15 @@ import {
   defaultSiteName,
   settingOrDefault,
 } from "~/content/site-defaults";
-import { getDatabase, getDb } from "~/db/client.server";
-import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
+import { type Db, getDatabase, getDb } from "~/db/client.server";
+import {
+  webMainPageStats,
+  webNavItems,
+  webPosts,
+  webServices,
+  webSettings,
+} from "~/db/schema.server";
+import { queueCloudflarePurge } from "~/integrations/cloudflare.server";
 import { announceContentChange } from "~/lib/content-changes.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
@@ -55,11 +62,38 @@ export function invalidateSiteCache() {
 
 /**
  * After a committed write to anything public pages show: this process's next read goes to the
- * database, and so does every other app process's once the announcement reaches it.
+ * database, and so does every other app process's once the announcement reaches it. A CDN in front
+ * of the site (Cloudflare, when on) is told to purge `affectedPaths` ("/blog/a-post"), or every
+ * page when they are not given; an empty list purges nothing (a change no public page shows). A
+ * purge that cannot be queued is logged: the change itself is saved and shown by the app anyway.
  */
-export async function siteContentChanged() {
+export async function siteContentChanged(affectedPaths?: readonly string[]) {
   invalidateSiteCache();
   await announceContentChange(getDatabase());
+  if (affectedPaths && affectedPaths.length === 0) return;
+  try {
+    await queueCloudflarePurge(
+      getDb(),
+      affectedPaths ? { paths: [...affectedPaths] } : { everything: true },
+    );
+  } catch (error) {
+    logger.warn({ err: error }, "could not queue the Cloudflare cache purge");
+  }
+}
+
+/**
+ * The public pages a change of one post shows on: its own address (each of `slugs`, the old one
+ * too when it moved), the blog's list and feed, the home page and the sitemap.
+ */
+export function postPagePaths(...slugs: (string | null | undefined)[]) {
+  const own = slugs.filter((s): s is string => Boolean(s)).map((s) => `/blog/${s}`);
+  return [...new Set([...own, "/blog", "/blog/rss.xml", "/", "/sitemap.xml"])];
+}
+
+/** A post's slug as stored now (before a change that may move it), or null. */
+export async function currentPostSlug(db: Db, id: number) {
+  const [row] = await db.select({ slug: webPosts.slug }).from(webPosts).where(eq(webPosts.id, id));
+  return row?.slug ?? null;
 }
 
 /**

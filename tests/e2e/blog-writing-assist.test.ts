@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminSession,
@@ -8,7 +9,7 @@ import {
   startAdminSession,
 } from "../support/admin";
 import { expectCleanPage, newPage, waitForRouterHydration } from "../support/browser";
-import { type FakeOpenAi, startFakeOpenAi } from "../support/fake-openai";
+import { type FakeOpenAi, sentImageUrls, startFakeOpenAi } from "../support/fake-openai";
 
 // One server for the file, allowed to call the fake on 127.0.0.1 over http.
 let session: AdminSession;
@@ -86,6 +87,78 @@ describe("writing assist in the post editor", () => {
     await page.close();
   });
 
+  it("suggests an image's alt text in the media library, used only after Use this", async () => {
+    await integrations({ intent: "toggle", enabled: "true" });
+    const ALT = "Sailing boats moored in a calm blue harbour.";
+    fake.reply(`Alt text: "${ALT}"`);
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: "#2a6fb0" },
+    })
+      .jpeg()
+      .toBuffer();
+    const upload = await context.request.post(`${own.url}/admin/media/upload`, {
+      headers: { Accept: "application/json" },
+      multipart: { file: { name: "assist-harbour.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+
+    const page = await newPage(context);
+    await openAdminTab(page, "/admin/media", "Media library");
+    await waitForRouterHydration(page);
+    const card = page.getByRole("listitem", { name: "assist-harbour.jpg", exact: true });
+    await card.getByRole("button", { name: "Edit alt text of assist-harbour.jpg" }).click();
+    const dialog = page.getByRole("dialog", { name: "Alt text" });
+    const field = dialog.getByLabel("Alt text", { exact: true });
+    await field.fill("draft");
+    const sent = fake.requests.length;
+    await dialog.getByRole("button", { name: "Suggest alt text" }).click();
+
+    const suggested = dialog.getByRole("region", { name: "Suggested alt text" });
+    await suggested.getByText(ALT, { exact: true }).waitFor();
+    expect(await field.inputValue()).toBe("draft");
+    // One vision request, with a small copy of the image as a data: URL.
+    expect(fake.requests.length).toBe(sent + 1);
+    const [image] = sentImageUrls(fake.requests.at(-1));
+    expect(image).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+
+    await suggested.getByRole("button", { name: "Use this" }).click();
+    expect(await field.inputValue()).toBe(ALT);
+    expect(await suggested.count()).toBe(0);
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Nothing was saved: closing without Save leaves the library as it was.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("none", { exact: true }).waitFor();
+
+    // Dismiss takes the suggestion away, and the service failing is said next to the field.
+    await card.getByRole("button", { name: "Edit alt text of assist-harbour.jpg" }).click();
+    await dialog.getByRole("button", { name: "Suggest alt text" }).click();
+    await suggested.getByRole("button", { name: "Dismiss" }).click();
+    expect(await suggested.count()).toBe(0);
+    expect(await field.inputValue()).toBe("");
+    fake.fail(500);
+    await dialog.getByRole("button", { name: "Suggest alt text" }).click();
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toBe("The AI service answered with an error (HTTP 500). Try again in a moment.");
+    expect(await field.inputValue()).toBe("");
+    expectCleanPage(page, [/status of 502/]);
+    await page.close();
+
+    // An unknown file: a clear 404, and nothing sent.
+    fake.reply(ALT);
+    const before = fake.requests.length;
+    const unknown = await context.request.post("/admin/blog/assist", {
+      data: { field: "altText", mediaId: 2_000_000 },
+      headers: { origin: own.url },
+    });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error).toMatch(/no longer in the media library/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("offers nothing and sends nothing while the integration is off", async () => {
     await integrations({ intent: "toggle", enabled: "false" });
     const sent = fake.requests.length;
@@ -103,5 +176,44 @@ describe("writing assist in the post editor", () => {
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error).toMatch(/Writing assist is off/);
     expect(fake.requests.length).toBe(sent);
+  });
+});
+
+describe("the OpenAI card on the Integrations tab", () => {
+  it("shows Test connection's answer, a clear error once the service is down, and both in the card", async () => {
+    // A second fake of its own, to take down without disturbing the tests above.
+    const own2 = await startFakeOpenAi();
+    await integrations({ intent: "save-config", apiKey: API_KEY, baseUrl: own2.baseUrl });
+
+    const page = await newPage(context);
+    await openAdminTab(page, "/admin/integrations", "Integrations");
+    await waitForRouterHydration(page);
+    const card = page.getByRole("group", { name: "OpenAI" });
+    const testButton = card.getByRole("button", { name: "Test connection of OpenAI" });
+    await testButton.click();
+    const status = card.getByRole("status");
+    await expect
+      .poll(() => status.textContent())
+      .toBe("Connected: the service accepted the API key and offers the model “gpt-4o-mini”.");
+    expect(own2.requests.at(-1)?.path).toBe("/v1/models");
+    expect(own2.requests.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+
+    await own2.close();
+    await testButton.click();
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Could not reach 127\.0\.0\.1:\d+ \(the connection was refused\)\.$/);
+
+    // The card keeps both, with their times, after a reload.
+    await page.reload();
+    const history = card.getByRole("list", { name: "How OpenAI has been doing" });
+    await expect
+      .poll(() => history.getByRole("listitem").allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Last error .+: Test connection: Could not reach 127\.0\.0\.1:\d+ /),
+        expect.stringMatching(/^Last worked .+: Test connection: Connected: /),
+      ]);
+    expectCleanPage(page);
+    await page.close();
   });
 });

@@ -13,7 +13,7 @@ import {
   previewSchema,
   restoreRevisionSchema,
 } from "~/schemas/admin/blog";
-import { assistRequestSchema } from "~/schemas/admin/blog-assist";
+import { altTextAssistSchema, assistFields, postAssistSchema } from "~/schemas/admin/blog-assist";
 import {
   heroSchema,
   navMenuSchema,
@@ -24,7 +24,11 @@ import {
 } from "~/schemas/admin/content";
 import { deliveryResendSchema } from "~/schemas/admin/deliveries";
 import { startLinkAuditSchema } from "~/schemas/admin/insights";
-import { integrationConfigSchema, integrationToggleSchema } from "~/schemas/admin/integrations";
+import {
+  integrationConfigSchema,
+  integrationTargetSchema,
+  integrationToggleSchema,
+} from "~/schemas/admin/integrations";
 import { mediaAltTextSchema, mediaDeleteSchema } from "~/schemas/admin/media";
 import {
   redirectCreateSchema,
@@ -95,8 +99,16 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/blog update-category": categoryUpdateSchema,
   "/admin/blog delete-category": categoryIdSchema,
   "/admin/integrations toggle": integrationToggleSchema,
+  "/admin/integrations test-connection": integrationTargetSchema,
+  "/admin/integrations purge-cache": integrationTargetSchema,
   "/admin/integrations/deliveries resend": deliveryResendSchema,
-  "/admin/blog/assist undefined": assistRequestSchema,
+  // A union of the post's fields and an image's alt text: both shapes in one, so every field
+  // (and mediaId) is drawn, as the route's discriminated union reads them.
+  "/admin/blog/assist undefined": z.object({
+    ...postAssistSchema.shape,
+    field: z.enum([...assistFields, "altText"]),
+    mediaId: altTextAssistSchema.shape.mediaId.optional(),
+  }),
   "/admin/api-keys create": apiKeyCreateSchema,
   "/admin/api-keys revoke": apiKeyRevokeSchema,
   "/admin/media update-alt": mediaAltTextSchema,

@@ -26,6 +26,9 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
+/** The discard port: nothing listens there on a test machine, so a call is refused at once. */
+const CLOSED_PORT_URL = "http://127.0.0.1:9";
+
 export function serverEnv(
   dataDir: string,
   port: number | undefined,
@@ -36,6 +39,12 @@ export function serverEnv(
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // Tests never call a real vendor: unless a test points one at its fake, a vendor's API is a
+    // closed local port (and without ALLOW_PRIVATE_OUTBOUND not even that is called).
+    SENDGRID_API_URL: CLOSED_PORT_URL,
+    TWILIO_API_URL: CLOSED_PORT_URL,
+    CLOUDFLARE_API_URL: CLOSED_PORT_URL,
+    OPENAI_API_URL: CLOSED_PORT_URL,
     ...extra,
   };
   if (port === undefined) delete env.PORT;

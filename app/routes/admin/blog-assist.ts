@@ -2,15 +2,18 @@ import { data } from "react-router";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
+import { imageToDescribe } from "~/integrations/alt-text-image.server";
+import { noteIntegrationResult } from "~/integrations/integration-status.server";
 import {
   ASSIST_OFF,
   loadOpenAiSettings,
+  suggestAltText,
   suggestForField,
   WritingAssistError,
 } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { assistRequestSchema } from "~/schemas/admin/blog-assist";
+import { assistFieldLabels, assistRequestSchema } from "~/schemas/admin/blog-assist";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { Route } from "./+types/blog-assist";
 
@@ -22,10 +25,11 @@ function refuse(status: number, error: string, headers?: HeadersInit) {
 }
 
 /**
- * POST /admin/blog/assist (JSON or form: `field`, `title`, `excerpt`, `content`): one writing
- * suggestion for a field of the post editor, `{ ok: true, suggestion }`, or `{ ok: false, error }`
- * with a message for the admin. Nothing is stored: the editor shows the suggestion and the admin
- * decides.
+ * POST /admin/blog/assist (JSON or form: `field`, `title`, `excerpt`, `content`; or `field:
+ * "altText"` and `mediaId` for an image of the media library): one writing suggestion for a field
+ * of the post editor or for an image's alt text, `{ ok: true, suggestion }`, or `{ ok: false,
+ * error }` with a message for the admin. Nothing is stored: the form shows the suggestion and the
+ * admin decides.
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminApi(request);
@@ -48,12 +52,25 @@ export async function action({ request }: Route.ActionArgs) {
         { "Retry-After": String(limit.retryAfter) },
       );
     }
-    const suggestion = await suggestForField(settings, parsed.data);
+    const asked = parsed.data;
+    const suggestion =
+      asked.field === "altText"
+        ? await suggestAltText(settings, await imageToDescribe(db, asked.mediaId))
+        : await suggestForField(settings, asked);
+    await noteIntegrationResult(db, "openai", {
+      ok: true,
+      message:
+        asked.field === "altText"
+          ? "Made a suggestion for an image's alt text."
+          : `Made a suggestion for a post's ${assistFieldLabels[asked.field]}.`,
+    });
     return data({ ok: true as const, suggestion });
   } catch (error) {
     if (error instanceof WritingAssistError) {
       if (error.status >= 500) {
         logger.warn({ field: parsed.data.field, reason: error.message }, "Writing assist failed");
+        // The service failed (not the admin's input): its card shows it.
+        await noteIntegrationResult(db, "openai", { ok: false, message: error.message });
       }
       return refuse(error.status, error.message);
     }

@@ -41,7 +41,7 @@ import {
 } from "~/models/admin-blog.server";
 import { restoreRevision } from "~/models/post-revisions.server";
 import { createPost, deletePost, updatePost } from "~/models/post-writes.server";
-import { getSettingsMap } from "~/models/site.server";
+import { currentPostSlug, getSettingsMap, postPagePaths } from "~/models/site.server";
 import {
   type BlogView,
   blogIntentSchema,
@@ -254,12 +254,16 @@ async function update(
       const publishedAt = scheduledTime(input, save.timeZone, failure);
       try {
         const row = await createPost(db, { ...input, publishedAt }, admin.id, save);
-        await adminChanged(admin, {
-          action: "created",
-          entity: "blog post",
-          entityId: row.id,
-          details: postAuditDetails(input, row.slug, publishedAt),
-        });
+        await adminChanged(
+          admin,
+          {
+            action: "created",
+            entity: "blog post",
+            entityId: row.id,
+            details: postAuditDetails(input, row.slug, publishedAt),
+          },
+          postPagePaths(row.slug),
+        );
         return adminSuccess("Blog post created successfully", undefined, row);
       } catch (error) {
         if (isUniqueViolation(error)) return duplicateSlug(failure);
@@ -272,6 +276,8 @@ async function update(
       const save = await saveContext(admin);
       const publishedAt = scheduledTime(input, save.timeZone, failure);
       try {
+        // Its old address too, when the save moves it.
+        const before = await currentPostSlug(db, id);
         const outcome = await updatePost(
           db,
           id,
@@ -282,12 +288,16 @@ async function update(
           return adminFailure(failure, "There is no such post.", { status: 404 });
         }
         if (outcome.status === "conflict") return await editConflict(id);
-        await adminChanged(admin, {
-          action: "updated",
-          entity: "blog post",
-          entityId: outcome.id,
-          details: postAuditDetails(input, outcome.slug, publishedAt),
-        });
+        await adminChanged(
+          admin,
+          {
+            action: "updated",
+            entity: "blog post",
+            entityId: outcome.id,
+            details: postAuditDetails(input, outcome.slug, publishedAt),
+          },
+          postPagePaths(before, outcome.slug),
+        );
         return adminSuccess("Blog post updated successfully", undefined, outcome);
       } catch (error) {
         if (isUniqueViolation(error)) return duplicateSlug(failure);
@@ -297,6 +307,7 @@ async function update(
     case "restore-revision": {
       const { id, revisionId, version } = parseAdminInput(restoreRevisionSchema, values, failure);
       const save = await saveContext(admin);
+      const before = await currentPostSlug(db, id);
       const outcome = await restoreRevision(db, id, revisionId, {
         ...save,
         saver: { ...save.saver, source: "restore" },
@@ -309,12 +320,16 @@ async function update(
         return adminFailure(failure, "That revision is no longer kept.", { status: 404 });
       }
       if (outcome.status === "conflict") return await editConflict(id);
-      await adminChanged(admin, {
-        action: "restored",
-        entity: "blog post",
-        entityId: id,
-        details: { revision: revisionId, slug: outcome.slug },
-      });
+      await adminChanged(
+        admin,
+        {
+          action: "restored",
+          entity: "blog post",
+          entityId: id,
+          details: { revision: revisionId, slug: outcome.slug },
+        },
+        postPagePaths(before, outcome.slug),
+      );
       return adminSuccess(
         "Revision restored",
         "The post has that revision's text again; the previous text is in the history.",
@@ -323,10 +338,15 @@ async function update(
     }
     case "delete-post": {
       const { id } = parseAdminInput(postIdSchema, values, failure);
+      const slug = await currentPostSlug(db, id);
       if (!(await deletePost(db, id))) {
         return adminFailure(failure, "There is no such post.", { status: 404 });
       }
-      await adminChanged(admin, { action: "deleted", entity: "blog post", entityId: id });
+      await adminChanged(
+        admin,
+        { action: "deleted", entity: "blog post", entityId: id },
+        postPagePaths(slug),
+      );
       return adminSuccess("Blog post deleted successfully");
     }
     case "create-category": {

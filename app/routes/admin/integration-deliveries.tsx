@@ -79,7 +79,7 @@ export default function IntegrationDeliveries({ loaderData, actionData }: Route.
     <section>
       <TabHeader
         title="Deliveries"
-        description="What the site sent to its integrations, newest first. A failed try is retried with growing waits for a day."
+        description="What the site sent to its integrations, newest first. A failed try is retried with growing waits: mail for half an hour, cache purges for an hour, the rest for a day."
       >
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/integrations">Back to integrations</Link>

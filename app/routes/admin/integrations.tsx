@@ -17,14 +17,21 @@ import { Button } from "~/components/ui/button";
 import { integrationType } from "~/content/integrations";
 import type { IntegrationName } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { queueCloudflarePurge } from "~/integrations/cloudflare.server";
+import { connectionTests } from "~/integrations/connection-tests.server";
+import { noteIntegrationResult } from "~/integrations/integration-status.server";
 import { checkOutboundUrl } from "~/integrations/outbound.server";
 import { logger } from "~/lib/logger.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import {
   listAdminIntegrations,
   saveIntegrationConfig,
   setIntegrationEnabled,
+  storedConfig,
   storedSecretKeys,
 } from "~/models/admin-integrations.server";
+import { recordAudit } from "~/models/audit.server";
 import {
   enableRefusal,
   integrationConfigSchema,
@@ -35,6 +42,10 @@ import {
 import type { Route } from "./+types/integrations";
 
 const FAILED = "Failed to update integration.";
+const TEST_FAILED = "Could not test the connection.";
+const PURGE_FAILED = "Could not purge the cache.";
+// Each test is a real call to the vendor: plenty for someone setting up, not a loop.
+const TEST_LIMIT = { windowSeconds: 60, max: 10 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -101,6 +112,9 @@ async function update(admin: CurrentUser, request: Request) {
   const notFound = () =>
     adminFailure(FAILED, `${label} is not set up on this site.`, { status: 404 });
 
+  if (intent === "test-connection") return testConnection(admin, name, label);
+  if (intent === "purge-cache") return purgeCache(admin, name, label);
+
   if (intent === "toggle") {
     const { enabled } = parseAdminInput(integrationToggleSchema, values, FAILED);
     const outcome = await setIntegrationEnabled(db, name, enabled);
@@ -154,6 +168,80 @@ async function update(admin: CurrentUser, request: Request) {
     details: { integration: label, changedFields: outcome.changedFields },
   });
   return adminSuccess("Integration updated", `${label} settings saved.`);
+}
+
+/**
+ * Test connection: one harmless real call with the saved settings (not what is typed in the form).
+ * A vendor's refusal is the test's answer, not a failed request: it comes back as `ok` with an
+ * error toast, and the card keeps it as its last error.
+ */
+async function testConnection(admin: CurrentUser, name: IntegrationName, label: string) {
+  const test = Object.hasOwn(connectionTests, name) ? connectionTests[name] : undefined;
+  if (!test) {
+    return adminFailure(
+      TEST_FAILED,
+      `${label} makes no calls from the server, so there is nothing to test.`,
+    );
+  }
+  const db = getDb();
+  const stored = await storedConfig(db, name);
+  if (!stored)
+    return adminFailure(TEST_FAILED, `${label} is not set up on this site.`, { status: 404 });
+  if (stored.missingRequired.length > 0) {
+    return adminFailure(
+      TEST_FAILED,
+      `${label} needs ${stored.missingRequired.join(", ")} before it can be tested. Save them under Configure first.`,
+      { status: 409 },
+    );
+  }
+  const limit = await consumeRateLimit(db, `integration-test:${admin.id}`, TEST_LIMIT);
+  if (!limit.allowed) {
+    return adminFailure(
+      TEST_FAILED,
+      `That is a lot of tests in a short time. Try again in ${limit.retryAfter} seconds.`,
+      { status: 429 },
+    );
+  }
+  const result = await test(stored.config, getEnv());
+  await noteIntegrationResult(db, name, {
+    ok: result.ok,
+    message: `Test connection: ${result.message}`,
+  });
+  return {
+    ok: true,
+    toast: {
+      type: result.ok ? "success" : "error",
+      title: result.ok ? "Connection works" : "Connection failed",
+      description: result.message,
+    },
+    result: { test: result },
+  } as const;
+}
+
+/** "Purge everything" (Cloudflare): queued in the outbox, sent within a few seconds. */
+async function purgeCache(admin: CurrentUser, name: IntegrationName, label: string) {
+  if (name !== "cloudflare") {
+    return adminFailure(PURGE_FAILED, `${label} keeps no cache of the site.`);
+  }
+  const queued = await queueCloudflarePurge(getDb(), { everything: true });
+  if (!queued) {
+    return adminFailure(
+      PURGE_FAILED,
+      "Cloudflare must be switched on with its zone ID and API token first.",
+      { status: 409 },
+    );
+  }
+  // Audited by hand: adminChanged would also clear the site's caches, which asks for another purge.
+  await recordAudit(admin, {
+    action: "purged",
+    entity: "integration",
+    entityId: name,
+    details: { integration: label, purge: "everything" },
+  });
+  return adminSuccess(
+    "Purge requested",
+    "Cloudflare is asked to purge everything within a few seconds; its answer shows under Deliveries.",
+  );
 }
 
 export default function IntegrationsTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireAdmin } from "~/auth/session.server";
+import { WritingAssistContext } from "~/components/admin/blog/writing-assist";
 import { MediaGrid } from "~/components/admin/media/media-grid";
 import { MediaUploader } from "~/components/admin/media/media-uploader";
 import { TabHeader } from "~/components/admin/tab-header";
@@ -17,6 +18,8 @@ import { showToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { getDb } from "~/db/client.server";
+import { loadOpenAiSettings } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import { cn } from "~/lib/utils";
 import { MEDIA_PAGE_SIZE } from "~/media/rules";
@@ -39,12 +42,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     kind: url.searchParams.get("kind") ?? undefined,
     offset: url.searchParams.get("offset") ?? undefined,
   });
+  // Only whether it is on reaches the browser: the alt text form shows "Suggest alt text".
+  const writingAssist = await loadOpenAiSettings(getDb()).then(
+    (settings) => settings !== null,
+    (error) => {
+      logger.warn({ err: error }, "Could not read the OpenAI integration");
+      return false;
+    },
+  );
   try {
     const page = await listMedia({ kind, offset, limit: MEDIA_PAGE_SIZE });
-    return { kind, offset, ...page, failed: false };
+    return { kind, offset, ...page, writingAssist, failed: false };
   } catch (error) {
     logger.error({ err: error }, "media list failed");
-    return { kind, offset, items: [] as MediaItem[], hasMore: false, failed: true };
+    return {
+      kind,
+      offset,
+      items: [] as MediaItem[],
+      hasMore: false,
+      writingAssist,
+      failed: true,
+    };
   }
 }
 
@@ -110,7 +128,7 @@ function listHref(kind: MediaFilter, offset = 0) {
 }
 
 export default function MediaTab({ loaderData }: Route.ComponentProps) {
-  const { kind, offset, items, hasMore, failed } = loaderData;
+  const { kind, offset, items, hasMore, writingAssist, failed } = loaderData;
   const revalidator = useRevalidator();
   const more = useFetcher<typeof loader>();
   // Pages fetched with "Load more" after the loader's first one; reset when that one reloads.
@@ -216,11 +234,13 @@ export default function MediaTab({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">{EMPTY_TEXT[kind]}</p>
         </div>
       ) : (
-        <MediaGrid
-          items={shown}
-          onDeleted={(id) => setRemoved((current) => new Set(current).add(id))}
-          onAltTextSaved={(item) => setEdited((current) => new Map(current).set(item.id, item))}
-        />
+        <WritingAssistContext value={writingAssist}>
+          <MediaGrid
+            items={shown}
+            onDeleted={(id) => setRemoved((current) => new Set(current).add(id))}
+            onAltTextSaved={(item) => setEdited((current) => new Map(current).set(item.id, item))}
+          />
+        </WritingAssistContext>
       )}
 
       {canLoadMore ? (

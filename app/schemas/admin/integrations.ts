@@ -24,7 +24,8 @@ export type FieldInput =
   | "email"
   | "color"
   | "position"
-  | "css-length";
+  | "css-length"
+  | "phone";
 
 export interface FieldPresentation {
   input: FieldInput;
@@ -62,7 +63,18 @@ const presentations: Record<string, FieldPresentation> = {
   "openai.model": { input: "text", placeholder: "gpt-4o-mini" },
   "stripe.publishableKey": { input: "text", placeholder: "pk_live_…" },
   "sendgrid.fromEmail": { input: "email", placeholder: "hello@example.com" },
-  "twilio.phoneNumber": { input: "text", placeholder: "+15551234567" },
+  "twilio.accountSid": { input: "text", placeholder: "AC…" },
+  "twilio.phoneNumber": {
+    input: "phone",
+    placeholder: "+14155550123",
+    hint: "Your Twilio number, in international form.",
+  },
+  "twilio.notifyNumber": {
+    input: "phone",
+    placeholder: "+14155550123",
+    hint: "The mobile that gets an SMS for each new lead.",
+  },
+  "cloudflare.zoneId": { input: "text", hint: "On the zone's Overview page in Cloudflare." },
   "google_analytics.measurementId": { input: "text", placeholder: "G-XXXXXXXXXX" },
   "zapier.webhookUrl": { input: "url", placeholder: "https://hooks.zapier.com/…" },
   "custom-code.description": { input: "text", placeholder: "What the script is for" },
@@ -82,6 +94,8 @@ export const voicePositions = ["bottom-left", "bottom-right", "top-left", "top-r
 const SCRIPT_MAX = 20_000;
 const TEXT_MAX = 500;
 
+/** A phone number in E.164 form: +, country code and number, 8 to 15 digits in all. */
+const E164 = /^\+[1-9]\d{7,14}$/;
 const CSS_LENGTH = /^\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%|vh|vw)$/;
 const COLOR =
   /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgba?|hsla?)\(\s*[\d.]+%?(?:\s*[,\s/]\s*[\d.]+%?){2,3}\s*\)|[a-z]{3,20})$/i;
@@ -122,6 +136,11 @@ function formatCheck(
       ];
     case "css-length":
       return [(v) => CSS_LENGTH.test(v), `${label} must be a size such as 20px or 1.5rem.`];
+    case "phone":
+      return [
+        (v) => E164.test(v),
+        `${label} must be a phone number in international form, e.g. +14155550123.`,
+      ];
     default:
       return null;
   }
@@ -189,7 +208,12 @@ export const integrationToggleSchema = z.object({
   enabled: z.enum(["true", "false"], "Choose on or off.").transform((v) => v === "true"),
 });
 
-export const integrationIntents = ["toggle", "save-config"] as const;
+export const integrationIntents = [
+  "toggle",
+  "save-config",
+  "test-connection",
+  "purge-cache",
+] as const;
 export const integrationIntentSchema = z.enum(integrationIntents, "Unknown action.");
 
 /** The labels of the required fields a config lacks (secrets count by their stored flag). */

@@ -21,6 +21,18 @@ export const calls: AdminCall[] = [
     path: "/admin/integrations",
     form: { intent: "toggle", integration: "chatwoot", enabled: "true" },
   },
+  {
+    name: "test an integration's connection",
+    method: "POST",
+    path: "/admin/integrations",
+    form: { intent: "test-connection", integration: "zapier" },
+  },
+  {
+    name: "purge Cloudflare's cache",
+    method: "POST",
+    path: "/admin/integrations",
+    form: { intent: "purge-cache", integration: "cloudflare" },
+  },
   { name: "read the deliveries", method: "GET", path: "/admin/integrations/deliveries" },
   {
     name: "read the deliveries' data",

@@ -6,10 +6,14 @@ import {
   type AssistField,
   assistFieldLabels,
   assistRequestSchema,
+  type SuggestionRequest,
 } from "~/schemas/admin/blog-assist";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 
-/** Whether the OpenAI integration is on: without it the editor offers no suggestions at all. */
+/**
+ * Whether the OpenAI integration is on: without it the post editor and the media library offer
+ * no suggestions at all.
+ */
 export const WritingAssistContext = createContext(false);
 
 export function useWritingAssist() {
@@ -71,15 +75,70 @@ export function WritingSuggestion({
   post: { title: string; excerpt: string; content: string };
   onUse: (suggestion: string) => void;
 }) {
+  return (
+    <Suggestion
+      label={assistFieldLabels[field]}
+      buttonText="Suggest"
+      fieldId={fieldId}
+      request={() => ({
+        field,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+      })}
+      onUse={onUse}
+    />
+  );
+}
+
+/**
+ * The media library's "Suggest alt text" for an image: the server reads the image and asks the
+ * AI service to describe it. The field changes only on "Use this"; the alt text is saved only by
+ * the form's own Save.
+ */
+export function AltTextSuggestion({
+  mediaId,
+  fieldId,
+  onUse,
+}: {
+  mediaId: number;
+  /** The alt text field, focused once a suggestion is used. */
+  fieldId: string;
+  onUse: (suggestion: string) => void;
+}) {
+  return (
+    <Suggestion
+      label={assistFieldLabels.altText}
+      buttonText="Suggest alt text"
+      fieldId={fieldId}
+      request={() => ({ field: "altText", mediaId })}
+      onUse={onUse}
+    />
+  );
+}
+
+function Suggestion({
+  label,
+  buttonText,
+  fieldId,
+  request,
+  onUse,
+}: {
+  /** What is suggested, in words: "excerpt", "alt text". */
+  label: string;
+  buttonText: string;
+  fieldId: string;
+  /** What to ask for, read when the button is pressed (checked with the server's schema). */
+  request: () => SuggestionRequest;
+  onUse: (suggestion: string) => void;
+}) {
   const [state, setState] = useState<State>({ status: "idle" });
   const controller = useRef<AbortController | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const label = assistFieldLabels[field];
   useEffect(() => () => controller.current?.abort(), []);
 
   async function suggest() {
-    const request = { field, title: post.title, excerpt: post.excerpt, content: post.content };
-    const parsed = assistRequestSchema.safeParse(request);
+    const parsed = assistRequestSchema.safeParse(request());
     if (!parsed.success) {
       setState({
         status: "error",
@@ -131,11 +190,11 @@ export function WritingSuggestion({
         onClick={() => void suggest()}
       >
         {asking ? (
-          <Spinner className="size-4" label={`Asking for a ${label}`} />
+          <Spinner className="size-4" label={`Asking for a suggested ${label}`} />
         ) : (
           <Sparkles aria-hidden />
         )}
-        {asking ? "Suggesting…" : "Suggest"}
+        {asking ? "Suggesting…" : buttonText}
       </Button>
       {state.status === "ready" ? (
         <section

@@ -156,6 +156,9 @@ function ConfigField({
     case "email":
       control = <Input {...common} type="email" autoComplete="off" />;
       break;
+    case "phone":
+      control = <Input {...common} type="tel" inputMode="tel" autoComplete="off" />;
+      break;
     case "css-length":
       control = <Input {...common} autoComplete="off" className="max-w-40" />;
       break;

@@ -4,6 +4,7 @@ import { LabelledCell } from "~/components/admin/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { integrationCatalogue } from "~/content/integrations";
 import { cn } from "~/lib/utils";
 
 export interface DeliveryView {
@@ -32,7 +33,10 @@ const statusLabels: Record<DeliveryView["status"], string> = {
   failed: "Failed",
 };
 
-const targetLabels: Record<string, string> = { zapier: "Zapier" };
+/** A target is an integration's name; its label is the catalogue's. */
+const targetLabels: Record<string, string> = Object.fromEntries(
+  integrationCatalogue.map((type) => [type.name, type.label]),
+);
 
 /** The newest deliveries to outside services: a table on wide screens, stacked on a phone. */
 export function DeliveryList({ deliveries }: { deliveries: DeliveryView[] }) {
@@ -42,7 +46,8 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryView[] }) {
         <Send aria-hidden className="mx-auto size-8 text-muted" />
         <p className="mt-3 font-semibold text-ink">Nothing sent yet</p>
         <p className="mt-1 text-sm text-muted">
-          Events the site sends to an integration (such as Zapier's webhook) are listed here.
+          What the site sends to an integration (Zapier's webhooks, SendGrid's mail, Twilio's SMS,
+          Cloudflare's purges) is listed here.
         </p>
       </div>
     );

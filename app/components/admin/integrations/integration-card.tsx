@@ -1,8 +1,10 @@
-import { AlertTriangle, CheckCircle2, ChevronRight, Globe } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronRight, CircleX, Globe } from "lucide-react";
+import { LocalTime } from "~/components/admin/api-keys/local-time";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { AdminIntegration } from "~/models/admin-integrations.server";
 import { IntegrationConfigForm } from "./config-form";
+import { IntegrationActions } from "./integration-actions";
 import { IntegrationSwitch } from "./integration-switch";
 
 /** One integration: its name, what it does, whether it is on, and its settings behind a disclosure. */
@@ -29,6 +31,8 @@ export function IntegrationCard({ integration }: { integration: AdminIntegration
         {integration.keysOnly ? null : <IntegrationSwitch integration={integration} />}
       </div>
       {integration.keysOnly ? null : <StatusLine integration={integration} />}
+      <LastResults integration={integration} />
+      {integration.keysOnly ? null : <IntegrationActions integration={integration} />}
       <details className="group mt-4 border-t border-line pt-3">
         <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded-md text-sm font-semibold text-primary-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-details-marker]:hidden">
           <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />
@@ -39,6 +43,38 @@ export function IntegrationCard({ integration }: { integration: AdminIntegration
         </div>
       </details>
     </Card>
+  );
+}
+
+/** The last call that worked and the last that failed, newest first, each with its time. */
+function LastResults({ integration }: { integration: AdminIntegration }) {
+  const { lastSuccess, lastError } = integration;
+  if (!lastSuccess && !lastError) return null;
+  const lines = [
+    lastSuccess ? { ...lastSuccess, ok: true } : null,
+    lastError ? { ...lastError, ok: false } : null,
+  ]
+    .filter((line) => line !== null)
+    .sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <ul className="mt-3 space-y-1 text-sm" aria-label={`How ${integration.label} has been doing`}>
+      {lines.map((line) => (
+        <li
+          key={line.ok ? "success" : "error"}
+          className={cn("flex items-start gap-2", line.ok ? "text-muted" : "text-danger")}
+        >
+          {line.ok ? (
+            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+          ) : (
+            <CircleX aria-hidden className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span className="min-w-0 break-words">
+            <span className="font-medium">{line.ok ? "Last worked" : "Last error"}</span>{" "}
+            <LocalTime iso={line.at} />: {line.message}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Copy, ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { AltTextSuggestion, useWritingAssist } from "~/components/admin/blog/writing-assist";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -194,6 +195,8 @@ function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: Med
   useEffect(() => {
     if (open) setValue(item.altText);
   }, [open, item.altText]);
+  // The OpenAI integration on: it can describe any image but an SVG drawing (no raster copy).
+  const canSuggest = useWritingAssist() && item.mimeType !== "image/svg+xml";
   const error = fieldErrors.altText;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -235,6 +238,9 @@ function AltTextDialog({ item, onSaved }: { item: MediaItem; onSaved: (item: Med
               <p id={`${id}-alt-error`} className="text-sm text-danger">
                 {error}
               </p>
+            ) : null}
+            {canSuggest ? (
+              <AltTextSuggestion mediaId={item.id} fieldId={`${id}-alt`} onUse={setValue} />
             ) : null}
           </div>
           <div className="flex justify-end gap-2">
