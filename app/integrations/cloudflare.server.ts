@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webIntegrations } from "~/db/schema.server";
 import { type Env, getEnv } from "~/env.server";
 import {
   answerExcerpt,
@@ -10,6 +8,7 @@ import {
   outcomeOfAnswer,
 } from "~/jobs/outbox.server";
 import { type ConnectionTest, callForTest } from "./connection-test.server";
+import { configText, readIntegration } from "./stored-config.server";
 
 /**
  * Cloudflare: when the site's content changes, the pages it affects are purged from Cloudflare's
@@ -34,23 +33,16 @@ export interface CloudflareSettings {
   apiToken: string;
 }
 
-function text(config: Record<string, unknown>, key: string) {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
-}
-
 function settingsOf(enabled: boolean, config: Record<string, unknown>): CloudflareSettings {
-  return { enabled, zoneId: text(config, "zoneId"), apiToken: text(config, "apiToken") };
+  return {
+    enabled,
+    zoneId: configText(config, "zoneId"),
+    apiToken: configText(config, "apiToken"),
+  };
 }
 
-async function readCloudflare(db: Db): Promise<CloudflareSettings | null> {
-  const [row] = await db
-    .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
-    .from(webIntegrations)
-    .where(eq(webIntegrations.name, CLOUDFLARE));
-  if (!row) return null;
-  const config = typeof row.config === "object" && row.config !== null ? row.config : {};
-  return settingsOf(row.enabled, config as Record<string, unknown>);
+function readCloudflare(db: Db) {
+  return readIntegration(db, CLOUDFLARE, settingsOf);
 }
 
 /** What must be purged: the whole zone, or the pages at these paths of the site ("/blog/a"). */

@@ -12,6 +12,7 @@ import {
 } from "~/schemas/admin/blog-assist";
 import type { ConnectionTest } from "./connection-test.server";
 import { OutboundError, outboundFetch } from "./outbound.server";
+import { asConfig, configText } from "./stored-config.server";
 
 /**
  * The OpenAI integration's one use: writing suggestions for the post editor, from any server that
@@ -49,11 +50,6 @@ export class WritingAssistError extends Error {
 export const ASSIST_OFF =
   "Writing assist is off. Switch on the OpenAI integration (with an API key) under Integrations.";
 
-function text(config: Record<string, unknown>, key: string) {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
-}
-
 /** The settings to call with, or null while the integration is off or has no key. */
 export function openAiSettings(
   row: { enabled: boolean; config: unknown } | undefined,
@@ -64,17 +60,14 @@ export function openAiSettings(
 
 /** The settings a stored config gives, switched on or not; null without a key. */
 function settingsFromConfig(stored: unknown): OpenAiSettings | null {
-  const config =
-    typeof stored === "object" && stored !== null && !Array.isArray(stored)
-      ? (stored as Record<string, unknown>)
-      : {};
-  const apiKey = text(config, "apiKey");
+  const config = asConfig(stored);
+  const apiKey = configText(config, "apiKey");
   if (!apiKey) return null;
   return {
     apiKey,
-    baseUrl: (text(config, "baseUrl") || getEnv().OPENAI_API_URL).replace(/\/+$/, ""),
-    model: text(config, "model") || DEFAULT_MODEL,
-    organizationId: text(config, "organizationId") || null,
+    baseUrl: (configText(config, "baseUrl") || getEnv().OPENAI_API_URL).replace(/\/+$/, ""),
+    model: configText(config, "model") || DEFAULT_MODEL,
+    organizationId: configText(config, "organizationId") || null,
   };
 }
 

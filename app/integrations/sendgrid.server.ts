@@ -1,7 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webIntegrations } from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import {
   answerExcerpt,
@@ -14,6 +12,7 @@ import {
 } from "~/jobs/outbox.server";
 import type { Mailer, MailMessage } from "~/mail/mailer.server";
 import { type ConnectionTest, callForTest } from "./connection-test.server";
+import { configText, readIntegration } from "./stored-config.server";
 
 /**
  * SendGrid sends the site's mail while it is on with an API key and a from address: each mail
@@ -37,26 +36,16 @@ interface SendgridSettings {
   fromEmail: string;
 }
 
-function text(config: Record<string, unknown>, key: string) {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
-}
-
-function settingsOf(enabled: boolean, config: unknown): SendgridSettings {
-  const values = typeof config === "object" && config !== null ? (config as object) : {};
+function settingsOf(enabled: boolean, config: Record<string, unknown>): SendgridSettings {
   return {
     enabled,
-    apiKey: text(values as Record<string, unknown>, "apiKey"),
-    fromEmail: text(values as Record<string, unknown>, "fromEmail"),
+    apiKey: configText(config, "apiKey"),
+    fromEmail: configText(config, "fromEmail"),
   };
 }
 
-async function readSendgrid(db: Db): Promise<SendgridSettings | null> {
-  const [row] = await db
-    .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
-    .from(webIntegrations)
-    .where(eq(webIntegrations.name, SENDGRID));
-  return row ? settingsOf(row.enabled, row.config) : null;
+function readSendgrid(db: Db) {
+  return readIntegration(db, SENDGRID, settingsOf);
 }
 
 /**

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webIntegrations } from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import {
   answerExcerpt,
@@ -10,6 +8,7 @@ import {
   outcomeOfAnswer,
 } from "~/jobs/outbox.server";
 import { type ConnectionTest, callForTest } from "./connection-test.server";
+import { configText, readIntegration } from "./stored-config.server";
 
 /**
  * Twilio: an SMS to the admin's number for each new lead (contact and consultation forms). The
@@ -38,29 +37,18 @@ export interface TwilioSettings {
   notifyNumber: string;
 }
 
-function text(config: Record<string, unknown>, key: string) {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
-}
-
 function settingsOf(enabled: boolean, config: Record<string, unknown>): TwilioSettings {
   return {
     enabled,
-    accountSid: text(config, "accountSid"),
-    authToken: text(config, "authToken"),
-    phoneNumber: text(config, "phoneNumber"),
-    notifyNumber: text(config, "notifyNumber"),
+    accountSid: configText(config, "accountSid"),
+    authToken: configText(config, "authToken"),
+    phoneNumber: configText(config, "phoneNumber"),
+    notifyNumber: configText(config, "notifyNumber"),
   };
 }
 
-async function readTwilio(db: Db): Promise<TwilioSettings | null> {
-  const [row] = await db
-    .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
-    .from(webIntegrations)
-    .where(eq(webIntegrations.name, TWILIO));
-  if (!row) return null;
-  const config = typeof row.config === "object" && row.config !== null ? row.config : {};
-  return settingsOf(row.enabled, config as Record<string, unknown>);
+function readTwilio(db: Db) {
+  return readIntegration(db, TWILIO, settingsOf);
 }
 
 /** What an SMS needs, in words for an answer; empty when nothing is missing. */

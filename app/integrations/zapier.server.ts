@@ -1,7 +1,5 @@
 import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webIntegrations } from "~/db/schema.server";
 import {
   answerExcerpt,
   callForDelivery,
@@ -11,6 +9,7 @@ import {
   outcomeOfAnswer,
 } from "~/jobs/outbox.server";
 import type { ConnectionTest } from "./connection-test.server";
+import { configText, readIntegration } from "./stored-config.server";
 
 /**
  * Zapier's outgoing webhooks ("Catch Hook" zaps): each site event is queued in the outbox while
@@ -43,23 +42,16 @@ interface ZapierSettings {
   apiKey: string;
 }
 
-function text(config: Record<string, unknown>, key: string) {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
+function zapierSettings(enabled: boolean, config: Record<string, unknown>): ZapierSettings {
+  return {
+    enabled,
+    webhookUrl: configText(config, "webhookUrl"),
+    apiKey: configText(config, "apiKey"),
+  };
 }
 
-function zapierSettings(enabled: boolean, stored: unknown): ZapierSettings {
-  const config =
-    typeof stored === "object" && stored !== null ? (stored as Record<string, unknown>) : {};
-  return { enabled, webhookUrl: text(config, "webhookUrl"), apiKey: text(config, "apiKey") };
-}
-
-async function readZapier(db: Db): Promise<ZapierSettings | null> {
-  const [row] = await db
-    .select({ enabled: webIntegrations.enabled, config: webIntegrations.config })
-    .from(webIntegrations)
-    .where(eq(webIntegrations.name, ZAPIER));
-  return row ? zapierSettings(row.enabled, row.config) : null;
+function readZapier(db: Db) {
+  return readIntegration(db, ZAPIER, zapierSettings);
 }
 
 type Payload = Record<string, unknown>;

@@ -4,6 +4,7 @@ import type { IntegrationName } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { connectionTests } from "~/integrations/connection-tests.server";
+import { asConfig, configText } from "~/integrations/stored-config.server";
 import {
   clearKey,
   type IntegrationConfigInput,
@@ -45,17 +46,6 @@ function lastResult(at: Date | null, message: string | null) {
 
 type Stored = Record<string, unknown>;
 
-function storedString(config: Stored, key: string): string {
-  const value = Object.hasOwn(config, key) ? config[key] : undefined;
-  return typeof value === "string" ? value.trim() : "";
-}
-
-function asConfig(value: unknown): Stored {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Stored)
-    : {};
-}
-
 const widgetNames = new Set<IntegrationName>(["chatwoot", "vapi", "custom-code"]);
 
 function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminIntegration | null {
@@ -69,12 +59,12 @@ function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminInte
   const values: Record<string, string> = {};
   const secretsSet: string[] = [];
   for (const field of type.fields) {
-    const value = storedString(config, field.key);
+    const value = configText(config, field.key);
     if (!value) continue;
     if (field.secret) secretsSet.push(field.key);
     else values[field.key] = value;
   }
-  const missingRequired = missingRequiredFields(type, (f) => storedString(config, f.key) !== "");
+  const missingRequired = missingRequiredFields(type, (f) => configText(config, f.key) !== "");
   let widget: AdminIntegration["widget"] = null;
   if (widgetNames.has(type.name)) {
     const publicWidget = toPublicWidget(type.name as "chatwoot" | "vapi" | "custom-code", config);
@@ -131,7 +121,7 @@ export async function storedConfig(
   const config = asConfig(row.config);
   const missingRequired = missingRequiredFields(
     integrationType(name),
-    (f) => storedString(config, f.key) !== "",
+    (f) => configText(config, f.key) !== "",
   );
   return { config, missingRequired };
 }
@@ -142,7 +132,7 @@ export async function storedSecretKeys(db: Db, name: IntegrationName): Promise<s
   if (!row) return null;
   const config = asConfig(row.config);
   return integrationType(name)
-    .fields.filter((f) => f.secret && storedString(config, f.key) !== "")
+    .fields.filter((f) => f.secret && configText(config, f.key) !== "")
     .map((f) => f.key);
 }
 
@@ -159,7 +149,7 @@ export function mergeConfig(
   const config: Record<string, string> = {};
   const changedFields: string[] = [];
   for (const field of integrationType(name).fields) {
-    const before = storedString(stored, field.key);
+    const before = configText(stored, field.key);
     const typed = typeof input[field.key] === "string" ? (input[field.key] as string).trim() : "";
     let after: string;
     if (!field.secret || typed) after = typed;

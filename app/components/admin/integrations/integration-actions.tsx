@@ -1,4 +1,5 @@
 import { PlugZap, RefreshCcw } from "lucide-react";
+import type { FetcherWithComponents } from "react-router";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import type { AdminIntegration } from "~/models/admin-integrations.server";
@@ -35,42 +36,51 @@ export function IntegrationActions({
     <div className="mt-4 space-y-2">
       <div className="flex flex-wrap gap-2">
         {testable ? (
-          <test.fetcher.Form method="post" action="/admin/integrations">
-            <input type="hidden" name="intent" value="test-connection" />
-            <input type="hidden" name="integration" value={integration.name} />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              disabled={test.busy}
-              aria-busy={test.busy || undefined}
-            >
-              <PlugZap aria-hidden className="size-4" />
-              {test.busy ? "Testing…" : "Test connection"}
-              <span className="sr-only"> of {integration.label}</span>
-            </Button>
-          </test.fetcher.Form>
+          <CardAction action={test} intent="test-connection" integration={integration.name}>
+            <PlugZap aria-hidden className="size-4" />
+            {test.busy ? "Testing…" : "Test connection"}
+            <span className="sr-only"> of {integration.label}</span>
+          </CardAction>
         ) : null}
         {purgeable ? (
-          <purge.fetcher.Form method="post" action="/admin/integrations">
-            <input type="hidden" name="intent" value="purge-cache" />
-            <input type="hidden" name="integration" value={integration.name} />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              disabled={purge.busy}
-              aria-busy={purge.busy || undefined}
-            >
-              <RefreshCcw aria-hidden className="size-4" />
-              {purge.busy ? "Requesting…" : "Purge everything"}
-            </Button>
-          </purge.fetcher.Form>
+          <CardAction action={purge} intent="purge-cache" integration={integration.name}>
+            <RefreshCcw aria-hidden className="size-4" />
+            {purge.busy ? "Requesting…" : "Purge everything"}
+          </CardAction>
         ) : null}
       </div>
       <p role="status" className="sr-only">
         {answer ? answer.message : ""}
       </p>
     </div>
+  );
+}
+
+/** One of the card's actions: a form post of `intent` for the integration, busy while it runs. */
+function CardAction({
+  action,
+  intent,
+  integration,
+  children,
+}: {
+  action: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; busy: boolean };
+  intent: string;
+  integration: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <action.fetcher.Form method="post" action="/admin/integrations">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="integration" value={integration} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={action.busy}
+        aria-busy={action.busy || undefined}
+      >
+        {children}
+      </Button>
+    </action.fetcher.Form>
   );
 }
