@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { parseJsonBody, startFakeHttpServer } from "./fake-http";
 
 /**
  * A stand-in for Cloudflare's API: records every request and answers each with the next status
@@ -38,89 +38,57 @@ export interface FakeCloudflare {
 export async function startFakeCloudflare(): Promise<FakeCloudflare> {
   const received: ReceivedCloudflareRequest[] = [];
   const statuses: number[] = [];
-  const waiters = new Set<() => void>();
   const isPurge = (r: Pick<ReceivedCloudflareRequest, "method" | "path">) =>
     r.method === "POST" && /\/purge_cache$/.test(r.path);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      let json: ReceivedCloudflareRequest["json"] = null;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        json = null;
-      }
-      const answered = statuses.shift() ?? 200;
-      const request: ReceivedCloudflareRequest = {
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        body,
-        json,
-        answered,
+  const server = await startFakeHttpServer((req, res, body) => {
+    const answered = statuses.shift() ?? 200;
+    const request: ReceivedCloudflareRequest = {
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      body,
+      json: parseJsonBody(body) as ReceivedCloudflareRequest["json"],
+      answered,
+    };
+    received.push(request);
+    const zoneId = /\/zones\/([^/]+)/.exec(request.path)?.[1] ?? "";
+    let answer: unknown;
+    if (answered >= 300) {
+      const error =
+        answered === 401 || answered === 403
+          ? { code: 10000, message: "Authentication error" }
+          : { code: 10001, message: "Service unavailable" };
+      answer = { success: false, errors: [error], messages: [], result: null };
+    } else if (isPurge(request)) {
+      answer = { success: true, errors: [], messages: [], result: { id: zoneId } };
+    } else {
+      answer = {
+        success: true,
+        errors: [],
+        messages: [],
+        result: { id: zoneId, name: "example.com", status: "active" },
       };
-      received.push(request);
-      const zoneId = /\/zones\/([^/]+)/.exec(request.path)?.[1] ?? "";
-      let answer: unknown;
-      if (answered >= 300) {
-        const error =
-          answered === 401 || answered === 403
-            ? { code: 10000, message: "Authentication error" }
-            : { code: 10001, message: "Service unavailable" };
-        answer = { success: false, errors: [error], messages: [], result: null };
-      } else if (isPurge(request)) {
-        answer = { success: true, errors: [], messages: [], result: { id: zoneId } };
-      } else {
-        answer = {
-          success: true,
-          errors: [],
-          messages: [],
-          result: { id: zoneId, name: "example.com", status: "active" },
-        };
-      }
-      res.writeHead(answered, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer));
-      for (const wake of waiters) wake();
-    });
+    }
+    res.writeHead(answered, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   const purges = () => received.filter(isPurge);
   return {
-    url: `http://127.0.0.1:${port}/client/v4`,
+    url: `${server.url}/client/v4`,
     received,
     purges,
     answerWith(...next) {
       statuses.push(...next);
     },
-    waitForPurge(match, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = purges().find(match);
-          if (!found) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(
-            new Error(
-              `the fake Cloudflare got no such purge among ${purges().length}: ${purges()
-                .map((p) => p.body)
-                .join(" | ")}`,
-            ),
-          );
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    waitForPurge: (match, timeoutMs) =>
+      server.waitUntil(
+        () => purges().find(match),
+        timeoutMs,
+        () =>
+          `the fake Cloudflare got no such purge among ${purges().length}: ${purges()
+            .map((p) => p.body)
+            .join(" | ")}`,
+      ),
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { parseJsonBody, startFakeHttpServer } from "./fake-http";
 
 /**
  * A local stand-in for an OpenAI-compatible API: POST /v1/chat/completions answers with the reply
@@ -65,59 +65,49 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeOpenAiRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body: FakeOpenAiRequest["body"] = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        // Kept as empty: the test sees what was (not) sent.
-      }
-      requests.push({ path: req.url ?? "", headers: req.headers, body });
-      const listsModels = req.method === "GET" && req.url?.endsWith("/models");
-      if (!listsModels && (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))) {
-        res.writeHead(404, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "Not found" } }));
-        return;
-      }
-      if (mode.kind === "hang") {
-        hanging.add(res);
-        return;
-      }
-      if (mode.kind === "fail") {
-        res.writeHead(mode.status, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ error: { message: "The fake was told to fail" } }));
-        return;
-      }
-      if (listsModels) {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ object: "list", data: FAKE_MODELS.map((id) => ({ id })) }));
-        return;
-      }
+  const server = await startFakeHttpServer((req, res, raw) => {
+    // Kept as empty when not JSON: the test sees what was (not) sent.
+    const body = (parseJsonBody(raw) ?? {}) as FakeOpenAiRequest["body"];
+    requests.push({ path: req.url ?? "", headers: req.headers, body });
+    const listsModels = req.method === "GET" && req.url?.endsWith("/models");
+    if (!listsModels && (req.method !== "POST" || !req.url?.endsWith("/chat/completions"))) {
+      res.writeHead(404, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "Not found" } }));
+      return;
+    }
+    if (mode.kind === "hang") {
+      hanging.add(res);
+      return;
+    }
+    if (mode.kind === "fail") {
+      res.writeHead(mode.status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "The fake was told to fail" } }));
+      return;
+    }
+    if (listsModels) {
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: "chat.completion",
-          model: body.model,
-          choices: [
-            {
-              index: 0,
-              message: { role: "assistant", content: mode.content },
-              finish_reason: "stop",
-            },
-          ],
-        }),
-      );
-    });
+      res.end(JSON.stringify({ object: "list", data: FAKE_MODELS.map((id) => ({ id })) }));
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${requests.length}`,
+        object: "chat.completion",
+        model: body.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: mode.content },
+            finish_reason: "stop",
+          },
+        ],
+      }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${server.url}/v1`,
     requests,
     reply(content) {
       mode = { kind: "reply", content };
@@ -130,8 +120,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     async close() {
       for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }

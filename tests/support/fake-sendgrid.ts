@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { parseJsonBody, startFakeHttpServer } from "./fake-http";
 
 /**
  * A stand-in for SendGrid's v3 API: `POST /v3/mail/send` answers 202 (empty, as SendGrid does)
@@ -36,60 +36,47 @@ export interface FakeSendgrid {
 export async function startFakeSendgrid(apiKey = "SG.fake-sendgrid-key"): Promise<FakeSendgrid> {
   const received: SendgridRequest[] = [];
   const statuses: number[] = [];
-  const waiters = new Set<() => void>();
   const fake = { scopes: ["mail.send"] };
   const mails = () => received.filter((r) => r.path === "/v3/mail/send");
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      let json: unknown = null;
-      try {
-        json = raw ? JSON.parse(raw) : null;
-      } catch {}
-      const route = `${req.method} ${req.url}`;
-      let answered = statuses.shift();
-      if (answered === undefined) {
-        if (route !== "POST /v3/mail/send" && route !== "GET /v3/scopes") answered = 404;
-        else if (req.headers.authorization !== `Bearer ${apiKey}`) answered = 401;
-        else answered = route === "GET /v3/scopes" ? 200 : 202;
-      }
-      received.push({
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        json,
-        answered,
-      });
-      if (answered === 202) {
-        res.writeHead(202).end();
-      } else {
-        res.writeHead(answered, { "Content-Type": "application/json" });
-        res.end(
-          JSON.stringify(
-            answered === 200
-              ? { scopes: fake.scopes }
-              : answered === 401
-                ? {
-                    errors: [
-                      {
-                        field: null,
-                        message: "The provided authorization grant is invalid, expired, or revoked",
-                      },
-                    ],
-                  }
-                : { errors: [{ field: null, message: "try later" }] },
-          ),
-        );
-      }
-      for (const wake of waiters) wake();
+  const server = await startFakeHttpServer((req, res, body) => {
+    const route = `${req.method} ${req.url}`;
+    let answered = statuses.shift();
+    if (answered === undefined) {
+      if (route !== "POST /v3/mail/send" && route !== "GET /v3/scopes") answered = 404;
+      else if (req.headers.authorization !== `Bearer ${apiKey}`) answered = 401;
+      else answered = route === "GET /v3/scopes" ? 200 : 202;
+    }
+    received.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      json: parseJsonBody(body),
+      answered,
     });
+    if (answered === 202) {
+      res.writeHead(202).end();
+    } else {
+      res.writeHead(answered, { "Content-Type": "application/json" });
+      res.end(
+        JSON.stringify(
+          answered === 200
+            ? { scopes: fake.scopes }
+            : answered === 401
+              ? {
+                  errors: [
+                    {
+                      field: null,
+                      message: "The provided authorization grant is invalid, expired, or revoked",
+                    },
+                  ],
+                }
+              : { errors: [{ field: null, message: "try later" }] },
+        ),
+      );
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     apiKey,
     received,
     get scopes() {
@@ -101,26 +88,13 @@ export async function startFakeSendgrid(apiKey = "SG.fake-sendgrid-key"): Promis
     answerWith(...next) {
       statuses.push(...next);
     },
-    waitForMails(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const sent = mails();
-          if (sent.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(sent.slice(0, count));
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`the fake SendGrid got ${mails().length} of ${count} mails`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    waitForMails: (count, timeoutMs) =>
+      server.waitForCount(
+        mails,
+        count,
+        timeoutMs,
+        (got) => `the fake SendGrid got ${got} of ${count} mails`,
+      ),
+    close: server.close,
   };
 }

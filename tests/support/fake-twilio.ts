@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { startFakeHttpServer } from "./fake-http";
 
 /**
  * A stand-in for Twilio's REST API: records every request and answers each with the next status
@@ -47,81 +47,60 @@ function basicAuth(header: string | undefined) {
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const received: ReceivedTwilioRequest[] = [];
   const statuses: number[] = [];
-  const waiters = new Set<() => void>();
   let sent = 0;
   const isMessage = (r: Pick<ReceivedTwilioRequest, "method" | "path">) =>
     r.method === "POST" && /\/Messages\.json$/.test(r.path);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      const path = req.url ?? "";
-      const method = req.method ?? "";
-      const message = isMessage({ method, path });
-      const answered = statuses.shift() ?? (message ? 201 : 200);
-      const request: ReceivedTwilioRequest = {
-        method,
-        path,
-        headers: req.headers,
-        body,
-        form: Object.fromEntries(new URLSearchParams(body)),
-        auth: basicAuth(req.headers.authorization),
-        answered,
+  const server = await startFakeHttpServer((req, res, body) => {
+    const path = req.url ?? "";
+    const method = req.method ?? "";
+    const message = isMessage({ method, path });
+    const answered = statuses.shift() ?? (message ? 201 : 200);
+    const request: ReceivedTwilioRequest = {
+      method,
+      path,
+      headers: req.headers,
+      body,
+      form: Object.fromEntries(new URLSearchParams(body)),
+      auth: basicAuth(req.headers.authorization),
+      answered,
+    };
+    received.push(request);
+    let answer: unknown;
+    if (answered >= 300) {
+      answer =
+        answered === 401
+          ? { code: 20003, message: "Authenticate", status: 401 }
+          : { code: 20500, message: "Internal Server Error", status: answered };
+    } else if (message) {
+      sent += 1;
+      answer = {
+        sid: `SM${String(sent).padStart(32, "0")}`,
+        status: "queued",
+        to: request.form.To,
+        from: request.form.From,
+        body: request.form.Body,
       };
-      received.push(request);
-      let answer: unknown;
-      if (answered >= 300) {
-        answer =
-          answered === 401
-            ? { code: 20003, message: "Authenticate", status: 401 }
-            : { code: 20500, message: "Internal Server Error", status: answered };
-      } else if (message) {
-        sent += 1;
-        answer = {
-          sid: `SM${String(sent).padStart(32, "0")}`,
-          status: "queued",
-          to: request.form.To,
-          from: request.form.From,
-          body: request.form.Body,
-        };
-      } else {
-        answer = { sid: request.auth?.user, friendly_name: "Test account", status: "active" };
-      }
-      res.writeHead(answered, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answer));
-      for (const wake of waiters) wake();
-    });
+    } else {
+      answer = { sid: request.auth?.user, friendly_name: "Test account", status: "active" };
+    }
+    res.writeHead(answered, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   const messages = () => received.filter(isMessage);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     received,
     messages,
     answerWith(...next) {
       statuses.push(...next);
     },
-    waitForMessages(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (messages().length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(messages().slice(0, count));
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`the fake Twilio got ${messages().length} of ${count} SMS`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    waitForMessages: (count, timeoutMs) =>
+      server.waitForCount(
+        messages,
+        count,
+        timeoutMs,
+        (got) => `the fake Twilio got ${got} of ${count} SMS`,
+      ),
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { startFakeHttpServer } from "./fake-http";
 
 /**
  * A stand-in for a Zapier "Catch Hook": records every request and answers each with the next
@@ -30,51 +30,31 @@ export interface FakeZapier {
 export async function startFakeZapier(): Promise<FakeZapier> {
   const received: ReceivedHook[] = [];
   const statuses: number[] = [];
-  const waiters = new Set<() => void>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const answered = statuses.shift() ?? 200;
-      received.push({
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-        answered,
-      });
-      res.writeHead(answered, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(answered < 300 ? { status: "success" } : { error: "try later" }));
-      for (const wake of waiters) wake();
+  const server = await startFakeHttpServer((req, res, body) => {
+    const answered = statuses.shift() ?? 200;
+    received.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      body,
+      answered,
     });
+    res.writeHead(answered, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(answered < 300 ? { status: "success" } : { error: "try later" }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks/catch/123/abc/`,
+    url: `${server.url}/hooks/catch/123/abc/`,
     received,
     answerWith(...next) {
       statuses.push(...next);
     },
-    waitForRequests(count, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(received.slice(0, count));
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`the fake Zapier got ${received.length} of ${count} requests`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    waitForRequests: (count, timeoutMs) =>
+      server.waitForCount(
+        () => received,
+        count,
+        timeoutMs,
+        (got) => `the fake Zapier got ${got} of ${count} requests`,
+      ),
+    close: server.close,
   };
 }
