@@ -118,6 +118,8 @@ export const envSchema = z
     CLOUDFLARE_API_URL: vendorApi("https://api.cloudflare.com/client/v4"),
     // OpenAI's, for an OpenAI integration whose base URL is empty (an admin's base URL wins).
     OPENAI_API_URL: vendorApi("https://api.openai.com/v1"),
+    // Google Analytics' Measurement Protocol (generate_lead events and their validation server).
+    GOOGLE_ANALYTICS_API_URL: vendorApi("https://www.google-analytics.com"),
   })
   .superRefine((env, ctx) => {
     const s3Required = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

@@ -103,6 +103,8 @@ export default function App() {
       >
         Skip to content
       </a>
+      {/* Next in the tab order, so the consent banner is reached before the page. */}
+      <IntegrationWidgets />
       <SiteHeader
         siteName={siteName}
         logoUrl={logoUrl}
@@ -120,7 +122,6 @@ export default function App() {
         logo={logo}
         footer={footer}
       />
-      <IntegrationWidgets />
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>
   );

@@ -20,7 +20,13 @@ const chat: PublicWidget = {
   baseUrl: "https://chat.example.com/support",
 };
 const voice: PublicWidget = { name: "vapi", publicKey: "pk", assistantId: "as" };
-const custom: PublicWidget = { name: "custom-code", script: "window.x = 1" };
+const custom: PublicWidget = { name: "custom-code", script: "window.x = 1", category: "marketing" };
+const analytics: PublicWidget = { name: "google_analytics", measurementId: "G-TEST1234" };
+const googleHosts = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
 
 describe("the widgets' CSP sources", () => {
   it("adds the chat server's origin, in its WebSocket form too, and the voice call's hosts", () => {
@@ -41,6 +47,17 @@ describe("the widgets' CSP sources", () => {
       "ws://127.0.0.1:4000",
     ]);
   });
+
+  it("adds Google Analytics' hosts only while it is among the widgets (enabled and complete)", () => {
+    const without = widgetCspSources([chat, voice, custom]);
+    for (const host of googleHosts) expect(without.connect).not.toContain(host);
+    expect(widgetCspSources([analytics])).toEqual({ frame: [], connect: googleHosts });
+    const withAll = widgetCspSources([chat, voice, custom, analytics]);
+    expect(withAll.connect).toEqual(
+      expect.arrayContaining([...googleHosts, "https://api.vapi.ai"]),
+    );
+    expect(withAll.frame).toEqual(["https://chat.example.com", "https://*.daily.co"]);
+  });
 });
 
 describe("the custom code's hash, for cached pages without a nonce", () => {
@@ -52,7 +69,9 @@ describe("the custom code's hash, for cached pages without a nonce", () => {
     expect(customCodeText('<script src="https://cdn.example.com/a.js"></script>')).toBeNull();
     expect(widgetScriptHashes([chat, voice, custom])).toEqual([hashSource("window.x = 1")]);
     expect(
-      widgetScriptHashes([{ name: "custom-code", script: '<script src="/a.js"></script>' }]),
+      widgetScriptHashes([
+        { name: "custom-code", script: '<script src="/a.js"></script>', category: "marketing" },
+      ]),
     ).toEqual([]);
   });
 });
@@ -94,6 +113,15 @@ describe("the CSP with widgets", () => {
     // Assets and APIs are no documents: no lookup, the strict policy.
     expect((await policy("/assets/app.js"))["connect-src"]).toBe("'self'");
     expect((await policy("/api/integrations"))["frame-src"]).toBe("'self'");
+  });
+
+  it("lets gtag.js send to Google's hosts only while Google Analytics is enabled", async () => {
+    const on = await (await serve(async () => [analytics]))("/");
+    expect(on["connect-src"]).toBe(`'self' ${googleHosts.join(" ")}`);
+    expect(on["img-src"]).toContain("https:");
+    expect(on["script-src"]).toMatch(/^'nonce-[^']+' 'strict-dynamic'$/);
+    const off = await (await serve(async () => [chat]))("/");
+    expect(off["connect-src"]).not.toContain("google");
   });
 
   it("keeps the strict policy when there are no widgets or the list fails", async () => {

@@ -21,10 +21,21 @@ const voiceSources: WidgetSources = {
   connect: ["https://api.vapi.ai", "https://*.daily.co", "wss://*.daily.co"],
 };
 
+// Google's documented hosts for GA4 (gtag.js sends its hits there); its pixels are under img-src https:.
+const analyticsSources: WidgetSources = {
+  frame: [],
+  connect: [
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.googletagmanager.com",
+  ],
+};
+
 /**
  * What the enabled widgets need beyond 'self': the chat widget renders an iframe from its own
- * server and talks to it over HTTP and WebSocket. Scripts need nothing here: the widgets' scripts
- * are created by the app's own (nonced) code, which 'strict-dynamic' trusts.
+ * server and talks to it over HTTP and WebSocket; the voice call reaches Vapi and Daily; Google
+ * Analytics sends to Google's hosts. Scripts need nothing here: the widgets' scripts (gtag.js
+ * too) are created by the app's own (nonced) code, which 'strict-dynamic' trusts.
  */
 export function widgetCspSources(widgets: PublicWidget[]): WidgetSources {
   const frame = new Set<string>();
@@ -35,9 +46,10 @@ export function widgetCspSources(widgets: PublicWidget[]): WidgetSources {
       frame.add(origin);
       connect.add(origin);
       connect.add(`${protocol === "https:" ? "wss:" : "ws:"}//${host}`);
-    } else if (widget.name === "vapi") {
-      for (const source of voiceSources.frame) frame.add(source);
-      for (const source of voiceSources.connect) connect.add(source);
+    } else if (widget.name === "vapi" || widget.name === "google_analytics") {
+      const sources = widget.name === "vapi" ? voiceSources : analyticsSources;
+      for (const source of sources.frame) frame.add(source);
+      for (const source of sources.connect) connect.add(source);
     }
   }
   return { frame: [...frame], connect: [...connect] };

@@ -65,7 +65,8 @@ export function parseAdminInput<S extends z.ZodType>(
 
 /**
  * What no public page shows: a change of these purges nothing from a CDN in front of the site.
- * (Integrations put scripts on public pages, so only the server-side ones are here.)
+ * (The integrations that run in visitors' browsers, Google Analytics too, change every public
+ * page: its scripts, CSP and the cookie policy's list. Only the server-side ones are here.)
  */
 const UNSEEN_ENTITIES = new Set([
   "api key",

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ExternalAnchor } from "~/components/external-anchor";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { BrandMark } from "~/components/site-header";
+import { openCookieSettings } from "~/consent/cookie-settings";
 import type { FooterContent, FooterLink } from "~/content/footer";
 import { telHref } from "~/lib/phone";
 import type { ResponsiveImage } from "~/media/responsive";
@@ -121,6 +122,16 @@ export function SiteFooter({
                   />
                 </li>
               ))}
+              <li>
+                {/* A button, not a link: it opens the cookie settings on this page. */}
+                <button
+                  type="button"
+                  onClick={openCookieSettings}
+                  className="inline-flex cursor-pointer items-center gap-1 hover:text-white focus-visible:text-white"
+                >
+                  Cookie settings
+                </button>
+              </li>
             </ul>
           </nav>
         </div>

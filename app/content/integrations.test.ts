@@ -55,9 +55,9 @@ describe("the integration catalogue", () => {
       stripe: [],
       sendgrid: [],
       twilio: [],
-      google_analytics: [],
+      google_analytics: ["measurementId"],
       zapier: [],
-      "custom-code": ["script"],
+      "custom-code": ["script", "category"],
     });
     for (const type of integrationCatalogue) {
       for (const field of type.fields) {

@@ -1,4 +1,6 @@
+import { categoryText } from "~/consent/consent";
 import type { IntegrationName } from "./site-defaults";
+import { customCodeCategories } from "./widgets";
 
 /**
  * The integration types an admin can configure (web_integrations rows) and their config fields.
@@ -14,6 +16,10 @@ export interface IntegrationField {
   required: boolean;
   secret: boolean;
   public: boolean;
+  /** A choice of these values (a select); the field then always holds one of them. */
+  options?: readonly { value: string; label: string }[];
+  /** The value in effect while the stored config has none (a choice field's default). */
+  defaultValue?: string;
 }
 
 export interface IntegrationType {
@@ -25,7 +31,9 @@ export interface IntegrationType {
   keysOnly?: boolean;
 }
 
-type FieldOptions = Partial<Pick<IntegrationField, "required" | "secret" | "public">>;
+type FieldOptions = Partial<
+  Pick<IntegrationField, "required" | "secret" | "public" | "options" | "defaultValue">
+>;
 
 function field(key: string, label: string, options: FieldOptions = {}): IntegrationField {
   return {
@@ -34,14 +42,23 @@ function field(key: string, label: string, options: FieldOptions = {}): Integrat
     required: options.required ?? false,
     secret: options.secret ?? false,
     public: options.public ?? false,
+    ...(options.options ? { options: options.options } : {}),
+    ...(options.defaultValue !== undefined ? { defaultValue: options.defaultValue } : {}),
   };
 }
+
+/** The consent categories custom code can belong to; a stored config without one is marketing. */
+const customCodeCategoryOptions = customCodeCategories.map((value) => ({
+  value,
+  label: categoryText[value].label,
+}));
 
 export const integrationCatalogue = [
   {
     name: "chatwoot",
     label: "Chatwoot",
-    description: "Live-chat widget on every public page.",
+    description:
+      "Live-chat widget on every public page, loaded only after the visitor allows functional cookies.",
     fields: [
       field("websiteToken", "Website token", { required: true, public: true }),
       field("baseUrl", "Base URL", { public: true }),
@@ -50,7 +67,8 @@ export const integrationCatalogue = [
   {
     name: "vapi",
     label: "Vapi",
-    description: "Voice-assistant call button on every public page.",
+    description:
+      "Voice-assistant call button on every public page, loaded only after the visitor allows functional cookies.",
     fields: [
       field("publicKey", "Public key", { required: true, public: true }),
       field("assistantId", "Assistant ID", { public: true }),
@@ -135,9 +153,9 @@ export const integrationCatalogue = [
     name: "google_analytics",
     label: "Google Analytics",
     description:
-      "Traffic analytics. Nothing is sent to Google yet: it starts with the visitors' cookie consent, which is still to come.",
+      "Google's gtag.js on the public pages, only for visitors who allow analytics cookies (Consent Mode v2). With an API secret, the contact, consultation and newsletter submissions of those visitors are also sent to Google from the server as generate_lead events.",
     fields: [
-      field("measurementId", "Measurement ID", { required: true }),
+      field("measurementId", "Measurement ID", { required: true, public: true }),
       field("apiSecret", "API secret", { secret: true }),
     ],
   },
@@ -155,10 +173,16 @@ export const integrationCatalogue = [
   {
     name: "custom-code",
     label: "Custom code",
-    description: "A script run on every public page (allowed by the page's security policy).",
+    description:
+      "A script run on every public page (allowed by the page's security policy), only after the visitor allows its consent category.",
     fields: [
       field("description", "Description"),
       field("script", "Script", { required: true, public: true }),
+      field("category", "Consent category", {
+        public: true,
+        options: customCodeCategoryOptions,
+        defaultValue: "marketing",
+      }),
     ],
   },
 ] as const satisfies readonly IntegrationType[];
@@ -168,6 +192,12 @@ export function integrationType(name: IntegrationName): IntegrationType {
   if (!type) throw new Error(`Unknown integration ${name}`);
   return type;
 }
+
+/**
+ * A Google Analytics 4 measurement ID: `G-` and Google's upper-case letters and digits. Checked
+ * when the admin saves it and again before a public page gets it, since it goes into a script URL.
+ */
+export const MEASUREMENT_ID = /^G-[A-Z0-9]{4,32}$/;
 
 /** The keys of the fields a public page may receive; empty for server-side integrations. */
 export function publicFieldKeys(name: IntegrationName): string[] {

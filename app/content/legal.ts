@@ -3,6 +3,16 @@
  * contact details from the site settings, so an admin who changes them changes every page.
  */
 import { telHref } from "~/lib/phone";
+import {
+  COOKIE_SETTINGS_SENTENCE,
+  type CookieFacts,
+  consentCookieCard,
+  hasIntegration,
+  hasOptionalCookies,
+  integrationCookieCards,
+  noOptionalCookies,
+  usesCategory,
+} from "./cookies";
 import { defaultSiteName, settingOrDefault } from "./site-defaults";
 
 export const legalSlugs = [
@@ -115,6 +125,17 @@ export const legalPageMeta: Record<
   },
 };
 
+/**
+ * A page's meta description; the cookie policy's depends on whether optional cookies can be set
+ * (the other pages' never change).
+ */
+export function legalPageDescription(slug: LegalSlug, cookies: CookieFacts = noOptionalCookies) {
+  if (slug === "cookie-policy" && hasOptionalCookies(cookies)) {
+    return "Our essential cookies, and the optional cookies of the features listed here, which are set only if you allow them.";
+  }
+  return legalPageMeta[slug].description;
+}
+
 const p = (...text: Inline[]): LegalBlock => ({
   kind: "paragraph",
   text: text.length === 1 ? (text[0] as Inline) : text,
@@ -127,7 +148,9 @@ const sub = (heading: string, ...blocks: LegalBlock[]): LegalBlock => ({
 });
 const link = (text: string, href: string): Inline => ({ text, href });
 
-function privacyPolicy(c: CompanyDetails): LegalDocument {
+function privacyPolicy(c: CompanyDetails, cookies: CookieFacts): LegalDocument {
+  const optional = hasOptionalCookies(cookies);
+  const tracking = usesCategory(cookies, "analytics") || usesCategory(cookies, "marketing");
   return {
     slug: "privacy-policy",
     ...legalPageMeta["privacy-policy"],
@@ -168,11 +191,22 @@ function privacyPolicy(c: CompanyDetails): LegalDocument {
             list(
               "Server logs: your IP address, browser type, the page requested, the referring page and the date and time. We use them to keep the website secure and running, for example to limit repeated sign-in attempts and to investigate errors.",
               "Page-view statistics: we count page views with our own first-party analytics, which use no cookies, no advertising identifiers and no cross-site tracking. We look only at aggregated counts, such as how often a page was viewed on a given day.",
-              [
-                "Cookies: we use only cookies that are strictly necessary, namely a session cookie while you are signed in and a short-lived message cookie. Our ",
-                link("Cookie Policy", "/cookie-policy"),
-                " describes them.",
-              ],
+              ...(hasIntegration(cookies, "google_analytics")
+                ? [
+                    "Google Analytics: only if you allow analytics cookies, Google's script records how you use the website (such as the pages you view, your device and your approximate location) and gives us statistics about it; when you then send our contact, consultation or newsletter form, our server tells Google Analytics that a form was sent, without what you wrote in it.",
+                  ]
+                : []),
+              optional
+                ? [
+                    "Cookies: we use cookies that are strictly necessary, namely a session cookie while you are signed in, a short-lived message cookie and a cookie that remembers your cookie choice, and, only if you allow them, the cookies of the optional features listed in our ",
+                    link("Cookie Policy", "/cookie-policy"),
+                    `. ${COOKIE_SETTINGS_SENTENCE}`,
+                  ]
+                : [
+                    "Cookies: we use only cookies that are strictly necessary, namely a session cookie while you are signed in and a short-lived message cookie. Our ",
+                    link("Cookie Policy", "/cookie-policy"),
+                    " describes them.",
+                  ],
             ),
           ),
           sub(
@@ -207,7 +241,9 @@ function privacyPolicy(c: CompanyDetails): LegalDocument {
         blocks: [
           p("We share personal information only as follows:"),
           list(
-            "Service providers that help us run the website and our business, such as hosting, database, e-mail delivery, spam protection and scheduling providers. They may use the information only to provide their service to us and must protect it.",
+            optional
+              ? "Service providers that help us run the website and our business, such as hosting, database, e-mail delivery, spam protection and scheduling providers, and, for visitors who allow them, the providers of the optional features listed in our Cookie Policy. They may use the information only to provide their service to us and must protect it."
+              : "Service providers that help us run the website and our business, such as hosting, database, e-mail delivery, spam protection and scheduling providers. They may use the information only to provide their service to us and must protect it.",
             "Professional advisers, such as lawyers and accountants, under a duty of confidentiality.",
             "Authorities and others when the law requires it, or when it is necessary to protect the rights, property or safety of our users, the public or us.",
             "A buyer or successor, if our business or part of it is sold, merged or reorganized; this policy will continue to apply to the information transferred.",
@@ -233,7 +269,7 @@ function privacyPolicy(c: CompanyDetails): LegalDocument {
         heading: "Security",
         blocks: [
           p(
-            "We protect personal information with safeguards appropriate to its sensitivity, including encrypted connections (HTTPS), hashed passwords, cookies that scripts cannot read, rate limits on sign-in, and access restricted to the staff who need it. No method of transmission or storage is completely secure, so we cannot guarantee absolute security. If a breach affects your personal information, we will notify you as required by law, including the Florida Information Protection Act.",
+            `We protect personal information with safeguards appropriate to its sensitivity, including encrypted connections (HTTPS), hashed passwords, ${optional ? "sign-in cookies" : "cookies"} that scripts cannot read, rate limits on sign-in, and access restricted to the staff who need it. No method of transmission or storage is completely secure, so we cannot guarantee absolute security. If a breach affects your personal information, we will notify you as required by law, including the Florida Information Protection Act.`,
           ),
         ],
       },
@@ -255,7 +291,9 @@ function privacyPolicy(c: CompanyDetails): LegalDocument {
             "Residents of some states, including California, Colorado, Connecticut, Florida, Texas and Virginia, have these and further rights under their state's privacy laws. We honor the requests above from every user, wherever you live. We will verify your identity before acting on a request, you may use an authorized agent, you may appeal a decision by replying to it, and we will not treat you differently for exercising your rights.",
           ),
           p(
-            "Because we do not sell personal information or use it for targeted advertising, there is nothing to opt out of; we nevertheless treat a Global Privacy Control signal from your browser as a valid opt-out request.",
+            tracking
+              ? "We do not sell personal information. A Global Privacy Control signal from your browser counts as refusing analytics and marketing cookies, so those features never load for you, and we also treat it as a valid opt-out request."
+              : "Because we do not sell personal information or use it for targeted advertising, there is nothing to opt out of; we nevertheless treat a Global Privacy Control signal from your browser as a valid opt-out request.",
           ),
         ],
       },
@@ -510,12 +548,18 @@ function termsOfService(c: CompanyDetails): LegalDocument {
   };
 }
 
-function cookiePolicy(c: CompanyDetails): LegalDocument {
+function cookiePolicy(c: CompanyDetails, cookies: CookieFacts): LegalDocument {
+  const optional = hasOptionalCookies(cookies);
+  const analytics = usesCategory(cookies, "analytics");
+  const marketing = usesCategory(cookies, "marketing");
   return {
     slug: "cookie-policy",
     ...legalPageMeta["cookie-policy"],
+    description: legalPageDescription("cookie-policy", cookies),
     intro: [
-      `This Cookie Policy explains how ${c.name} uses cookies and similar technologies on this website. In short: we use only cookies that are strictly necessary for the website to work, and no advertising or tracking cookies.`,
+      optional
+        ? `This Cookie Policy explains how ${c.name} uses cookies and similar technologies on this website. In short: we use cookies that are strictly necessary for the website to work and, only if you allow them, the cookies of the optional features listed below.`
+        : `This Cookie Policy explains how ${c.name} uses cookies and similar technologies on this website. In short: we use only cookies that are strictly necessary for the website to work, and no advertising or tracking cookies.`,
     ],
     sections: [
       {
@@ -531,7 +575,11 @@ function cookiePolicy(c: CompanyDetails): LegalDocument {
         id: "cookies-we-use",
         heading: "Cookies we use",
         blocks: [
-          p("Our website sets at most two cookies, and only when they are needed:"),
+          p(
+            optional
+              ? "Our website itself sets at most three cookies, and only when they are needed:"
+              : "Our website sets at most two cookies, and only when they are needed:",
+          ),
           {
             kind: "cards",
             cards: [
@@ -571,21 +619,45 @@ function cookiePolicy(c: CompanyDetails): LegalDocument {
                   { label: "Type", value: "Strictly necessary, first-party" },
                 ],
               },
+              ...(optional ? [consentCookieCard] : []),
             ],
           },
           p(
-            "Both cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. Because they are strictly necessary to provide what you ask for, they do not require your consent, and we do not show a cookie banner.",
+            optional
+              ? "The session and message cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. The cookie-choice cookie holds only your choice and when you made it. Because these cookies are strictly necessary to provide what you ask for, they do not require your consent."
+              : "Both cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. Because they are strictly necessary to provide what you ask for, they do not require your consent, and we do not show a cookie banner.",
           ),
         ],
       },
+      ...(optional
+        ? [
+            {
+              id: "optional-cookies",
+              heading: "Optional features and their cookies",
+              blocks: [
+                p(
+                  "These features of our website are provided by third parties. Each belongs to a category, and it loads, sets cookies or sends anything to its provider only after you allow that category in the cookie banner. Until you choose, and if you refuse, none of them runs.",
+                ),
+                { kind: "cards", cards: integrationCookieCards(cookies) } satisfies LegalBlock,
+                p(COOKIE_SETTINGS_SENTENCE),
+              ],
+            },
+          ]
+        : []),
       {
         id: "what-we-do-not-use",
         heading: "What we do not use",
         blocks: [
           list(
-            "No analytics cookies: we count page views on our own servers, without cookies, identifiers or cross-site tracking.",
-            "No advertising, retargeting or social media tracking cookies or pixels.",
-            "No selling or sharing of information collected through cookies.",
+            analytics
+              ? "No analytics cookies without your consent: we count page views on our own servers, without cookies, identifiers or cross-site tracking, and the analytics listed above run only if you allow analytics cookies."
+              : "No analytics cookies: we count page views on our own servers, without cookies, identifiers or cross-site tracking.",
+            marketing
+              ? "No advertising, retargeting or social media tracking cookies or pixels without your consent: scripts in the marketing category run only if you allow marketing cookies."
+              : "No advertising, retargeting or social media tracking cookies or pixels.",
+            marketing
+              ? "No selling of information collected through cookies."
+              : "No selling or sharing of information collected through cookies.",
           ),
         ],
       },
@@ -605,17 +677,34 @@ function cookiePolicy(c: CompanyDetails): LegalDocument {
           p(
             "You can view, block and delete cookies in your browser's settings; your browser's help pages explain how. If you block cookies from our website, you can still read every public page, but you will not be able to sign in.",
           ),
+          ...(optional
+            ? [
+                p(
+                  `${COOKIE_SETTINGS_SENTENCE} If you withdraw your consent, the optional features stop from the next page on${
+                    hasIntegration(cookies, "google_analytics")
+                      ? ", and we delete the Google Analytics cookies on this website's domain"
+                      : ""
+                  }.`,
+                ),
+              ]
+            : []),
         ],
       },
       {
         id: "signals",
         heading: "Do Not Track and Global Privacy Control",
         blocks: [
-          p(
-            "Because we do not track visitors across websites, there is nothing for these signals to switch off. We still honor a Global Privacy Control signal as described in our ",
-            link("Privacy Policy", "/privacy-policy"),
-            ".",
-          ),
+          analytics || marketing
+            ? p(
+                "We treat a Global Privacy Control signal from your browser as refusing analytics and marketing cookies: with it, those features do not load and we do not ask you about them. We also honor it as described in our ",
+                link("Privacy Policy", "/privacy-policy"),
+                ". Do Not Track has no agreed meaning, so for it we rely on your choice in the cookie banner.",
+              )
+            : p(
+                "Because we do not track visitors across websites, there is nothing for these signals to switch off. We still honor a Global Privacy Control signal as described in our ",
+                link("Privacy Policy", "/privacy-policy"),
+                ".",
+              ),
         ],
       },
       {
@@ -623,7 +712,9 @@ function cookiePolicy(c: CompanyDetails): LegalDocument {
         heading: "Changes to this policy",
         blocks: [
           p(
-            "If we change the cookies we use, we will update this policy and its “Last updated” date before the change takes effect. If we ever want to use cookies that are not strictly necessary, we will ask for your consent first.",
+            optional
+              ? "If we change the cookies we use, we will update this policy and its “Last updated” date before the change takes effect. We ask for your consent before any cookie that is not strictly necessary is set, and ask again when a feature of a category you were not asked about is added."
+              : "If we change the cookies we use, we will update this policy and its “Last updated” date before the change takes effect. If we ever want to use cookies that are not strictly necessary, we will ask for your consent first.",
           ),
         ],
       },
@@ -742,13 +833,24 @@ function dataDeletion(c: CompanyDetails): LegalDocument {
   };
 }
 
-const builders: Record<LegalSlug, (company: CompanyDetails) => LegalDocument> = {
+const builders: Record<
+  LegalSlug,
+  (company: CompanyDetails, cookies: CookieFacts) => LegalDocument
+> = {
   "privacy-policy": privacyPolicy,
   "terms-of-service": termsOfService,
   "cookie-policy": cookiePolicy,
   "data-deletion": dataDeletion,
 };
 
-export function getLegalDocument(slug: LegalSlug, company: CompanyDetails): LegalDocument {
-  return builders[slug](company);
+/**
+ * A legal page's text. `cookies` (what runs in visitors' browsers) shapes the cookie and privacy
+ * policies; without it they describe a site with no optional cookies.
+ */
+export function getLegalDocument(
+  slug: LegalSlug,
+  company: CompanyDetails,
+  cookies: CookieFacts = noOptionalCookies,
+): LegalDocument {
+  return builders[slug](company, cookies);
 }

@@ -24,13 +24,28 @@ export interface VoiceWidget {
   activeColor?: string;
 }
 
+/** The consent categories the admin can put the custom code in (default marketing). */
+export const customCodeCategories = ["functional", "analytics", "marketing"] as const;
+export type CustomCodeCategory = (typeof customCodeCategories)[number];
+
 export interface CustomCodeWidget {
   name: "custom-code";
   script: string;
+  category: CustomCodeCategory;
+}
+
+/** gtag.js, loaded only after analytics consent. */
+export interface GoogleAnalyticsWidget {
+  name: "google_analytics";
+  /** `G-` followed by letters and digits. */
+  measurementId: string;
 }
 
 /** A widget the public site loads (an enabled one whose load conditions hold), public fields only. */
-export type PublicWidget = ChatWidget | VoiceWidget | CustomCodeWidget;
+export type PublicWidget = ChatWidget | VoiceWidget | CustomCodeWidget | GoogleAnalyticsWidget;
+
+/** Google's tag, as Google documents it; the measurement ID is appended. */
+export const gtagScriptUrl = "https://www.googletagmanager.com/gtag/js?id=";
 
 /** The voice button where the admin left a field empty (spec: public site, section 9). */
 export const voiceButtonDefaults = {

@@ -3,15 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
+import { CONSENT_COOKIE, CONSENT_VERSION, serializeConsent } from "~/consent/consent";
 import type { Database } from "~/db/client.server";
 import {
   webConsultationRequests,
   webContactMessages,
   webIntegrations,
   webNewsletterSubscriptions,
+  webOutbox,
   webSettings,
 } from "~/db/schema.server";
 import { loadEnv } from "~/env.server";
@@ -332,6 +334,96 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
     expect(
       (await submitNewsletter(visitor("2001:db8:7:7:ffff::1"), { email: "v6@example.com" })).status,
     ).toBe(429);
+  });
+
+  describe("Google Analytics lead events", () => {
+    const consented = [
+      `${CONSENT_COOKIE}=${encodeURIComponent(
+        serializeConsent({
+          version: CONSENT_VERSION,
+          decidedAt: 1_764_000_000,
+          granted: { analytics: true },
+        }),
+      )}`,
+      "_ga=GA1.1.1234567890.1700000000",
+      "_ga_TEST123=GS2.1.s1700000789$o4$g1$t1700000999$j60$l0$h0",
+    ].join("; ");
+    function withCookies(cookie: string) {
+      const request = visitor();
+      request.headers.set("cookie", cookie);
+      return request;
+    }
+    async function leadEvents() {
+      const rows = await database.db.select().from(webOutbox).orderBy(asc(webOutbox.id));
+      return rows
+        .filter((r) => r.target === "google_analytics")
+        .map((r) => (r.payload.events as { params: { form_name: string } }[])[0]?.params);
+    }
+    beforeEach(async () => {
+      await database.db
+        .update(webIntegrations)
+        .set({ enabled: true, config: { measurementId: "G-TEST123", apiSecret: "ga-secret" } })
+        .where(eq(webIntegrations.name, "google_analytics"));
+    });
+
+    it("queues generate_lead for each new lead and sign-up of a visitor who consented", async () => {
+      const contactValues = {
+        ...contact,
+        botCheck: await solvedToken(),
+        submissionKey: "g".repeat(24),
+      };
+      expect(await submitContact(withCookies(consented), contactValues)).toMatchObject({
+        ok: true,
+      });
+      // A resubmission of a stored message is no new lead.
+      expect(await submitContact(withCookies(consented), contactValues)).toMatchObject({
+        ok: true,
+      });
+      const consultation = { name: "A", email: "a@example.com", submissionKey: "h".repeat(24) };
+      await submitConsultation(withCookies(consented), consultation);
+      await submitConsultation(withCookies(consented), consultation);
+      await submitNewsletter(withCookies(consented), { email: "ga@example.com" });
+      expect(
+        await submitNewsletter(withCookies(consented), { email: "ga@example.com" }),
+      ).toMatchObject({ status: 409 });
+      const session = { engagement_time_msec: 1, session_id: "1700000789" };
+      expect(await leadEvents()).toEqual([
+        { form_name: "contact", ...session },
+        { form_name: "consultation", ...session },
+        { form_name: "newsletter", ...session },
+      ]);
+      const rows = await database.db.select().from(webOutbox);
+      expect(JSON.stringify(rows)).not.toContain("ga-secret");
+    });
+
+    it("queues none for a visitor who did not consent or a client without cookies", async () => {
+      await submitNewsletter(visitor(), { email: "api@example.com" });
+      await submitNewsletter(withCookies("_ga=GA1.1.1234567890.1700000000"), {
+        email: "undecided@example.com",
+      });
+      const gpc = withCookies(consented);
+      gpc.headers.set("Sec-GPC", "1");
+      await submitConsultation(gpc, { name: "A", email: "a@example.com" });
+      expect(await leadEvents()).toEqual([]);
+    });
+
+    it("still takes the submission when the event cannot be queued", async () => {
+      const logged = vi.spyOn(logger, "error").mockImplementation(() => logger);
+      await database.db.execute(sql`alter table web_outbox rename to web_outbox_away`);
+      try {
+        expect(
+          await submitNewsletter(withCookies(consented), { email: "kept@example.com" }),
+        ).toMatchObject({ ok: true, status: 200 });
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ form: "newsletter" }),
+          "the Google Analytics lead event was not queued",
+        );
+      } finally {
+        await database.db.execute(sql`alter table web_outbox_away rename to web_outbox`);
+        logged.mockRestore();
+      }
+      expect(await database.db.select().from(webNewsletterSubscriptions)).toHaveLength(1);
+    });
   });
 
   it("answers a database failure with a plain 500 and logs it", async () => {

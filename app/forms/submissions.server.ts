@@ -4,6 +4,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
 import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { getEnv } from "~/env.server";
+import { enqueueLeadEvent } from "~/integrations/google-analytics.server";
 import { botCheckSettingsFrom, verifyBotCheck } from "~/lib/bot-check.server";
 import { rateLimitSubject } from "~/lib/client-address.server";
 import { methodNotAllowed } from "~/lib/http.server";
@@ -111,6 +112,7 @@ export function submitNewsletter(request: Request, values: unknown) {
     }
     const site = await siteContext();
     sendInBackground(getMailer(), newsletterWelcomeMail({ to: email, unsubscribeToken, ...site }));
+    await enqueueLeadEvent(getDb(), request.headers, "newsletter");
     return {
       ok: true,
       status: 200,
@@ -155,6 +157,7 @@ export function submitConsultation(request: Request, values: unknown) {
           request: parsed.data,
         }),
       );
+      await enqueueLeadEvent(getDb(), request.headers, "consultation");
     }
     const bookingUrl = await configuredBookingUrl(site.settings);
     return {
@@ -208,6 +211,7 @@ export function submitContact(request: Request, values: unknown) {
           message: parsed.data,
         }),
       );
+      await enqueueLeadEvent(db, request.headers, "contact");
     }
     return { ok: true, status: 200, body: { success: true } };
   });

@@ -145,6 +145,24 @@ describe.each(backends)("Cloudflare cache purges (%s)", (backend) => {
     ]);
   });
 
+  it("purges everything after a change of an integration public pages show, nothing for server-side ones", async () => {
+    // Each of these changes the public pages: their scripts, CSP and the cookie policy's list.
+    for (const name of ["chatwoot", "vapi", "google_analytics", "custom-code"]) {
+      await db.delete(webOutbox);
+      await adminChanged(admin, { action: "updated", entity: "integration", entityId: name });
+      await adminChanged(admin, { action: "enabled", entity: "integration", entityId: name });
+      expect(
+        (await queued()).map((r) => r.payload),
+        name,
+      ).toEqual([{ purge_everything: true }, { purge_everything: true }]);
+    }
+    await db.delete(webOutbox);
+    for (const name of ["cloudflare", "openai", "sendgrid", "stripe", "twilio", "zapier"]) {
+      await adminChanged(admin, { action: "updated", entity: "integration", entityId: name });
+    }
+    expect(await queued()).toEqual([]);
+  });
+
   it("purges a scheduled post's address when the scheduler publishes it", async () => {
     const post = await createPost(
       db,

@@ -2,6 +2,7 @@ import type { IntegrationName } from "~/content/site-defaults";
 import { testChatwoot } from "./chatwoot.server";
 import { testCloudflare } from "./cloudflare.server";
 import type { ConnectionTest } from "./connection-test.server";
+import { testGoogleAnalytics } from "./google-analytics.server";
 import { testOpenAi } from "./openai.server";
 import { testSendgrid } from "./sendgrid.server";
 import { testTwilio } from "./twilio.server";
@@ -11,6 +12,7 @@ import { testZapier } from "./zapier.server";
 export const connectionTests: Partial<Record<IntegrationName, ConnectionTest>> = {
   chatwoot: testChatwoot,
   cloudflare: testCloudflare,
+  google_analytics: testGoogleAnalytics,
   openai: testOpenAi,
   sendgrid: testSendgrid,
   twilio: testTwilio,

@@ -2,6 +2,7 @@ import type { Env } from "~/env.server";
 import type { Deliverer, Fallback } from "~/jobs/outbox.server";
 import { directMailer } from "~/mail/site-mailer.server";
 import { CLOUDFLARE, cloudflareDeliverer } from "./cloudflare.server";
+import { GOOGLE_ANALYTICS, googleAnalyticsDeliverer } from "./google-analytics.server";
 import { createSendgridDeliverer, createSendgridFallback, SENDGRID } from "./sendgrid.server";
 import { TWILIO, twilioDeliverer } from "./twilio.server";
 import { deliverToZapier, ZAPIER } from "./zapier.server";
@@ -20,6 +21,7 @@ export function outboxTargets(env: Env): {
       [SENDGRID]: createSendgridDeliverer(env),
       [TWILIO]: twilioDeliverer(env),
       [CLOUDFLARE]: cloudflareDeliverer(env),
+      [GOOGLE_ANALYTICS]: googleAnalyticsDeliverer(env),
     },
     fallbacks: { [SENDGRID]: createSendgridFallback(directMailer) },
   };

@@ -188,6 +188,43 @@ describe.each(backends)("the integrations editor on %s", (backend) => {
     expect((await setIntegrationEnabled(database.db, "openai", false)).ok).toBe(true);
   });
 
+  it("keeps the custom code's consent category and shows it again; marketing when not chosen", async () => {
+    await save("custom-code", { script: "x()", category: "analytics" });
+    const [saved] = (await listAdminIntegrations(database.db)).filter(
+      (i) => i.name === "custom-code",
+    );
+    expect(saved?.values).toEqual({ script: "x()", category: "analytics" });
+    await setIntegrationEnabled(database.db, "custom-code", true);
+    invalidateSiteCache();
+    expect(await listPublicWidgets()).toEqual([
+      { name: "custom-code", script: "x()", category: "analytics" },
+    ]);
+    const outcome = await save("custom-code", { script: "x()" });
+    expect(outcome).toMatchObject({ ok: true, changedFields: ["category"] });
+    expect((await storedConfig("custom-code"))?.config).toEqual({
+      script: "x()",
+      category: "marketing",
+    });
+  });
+
+  it("counts Google Analytics as a public widget: live with a valid measurement ID", async () => {
+    await save("google_analytics", { measurementId: "G-AB12CD34EF", apiSecret: "ga-secret" });
+    const on = await setIntegrationEnabled(database.db, "google_analytics", true);
+    expect(on).toMatchObject({
+      ok: true,
+      integration: { widget: "live", secretsSet: ["apiSecret"] },
+    });
+    // A measurement ID stored before it was checked keeps the card "incomplete".
+    await database.db
+      .update(webIntegrations)
+      .set({ config: { measurementId: "UA-1234-5" } })
+      .where(eq(webIntegrations.name, "google_analytics"));
+    const [ga] = (await listAdminIntegrations(database.db)).filter(
+      (i) => i.name === "google_analytics",
+    );
+    expect(ga).toMatchObject({ enabled: true, widget: "incomplete", missingRequired: [] });
+  });
+
   it("keeps Stripe's keys for later and never switches it on: nothing on the site uses it", async () => {
     await save("stripe", { secretKey: "sk_test_later" });
     expect(await setIntegrationEnabled(database.db, "stripe", true)).toEqual({

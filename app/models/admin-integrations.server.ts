@@ -10,7 +10,7 @@ import {
   type IntegrationConfigInput,
   missingRequiredFields,
 } from "~/schemas/admin/integrations";
-import { toPublicWidget } from "./integrations.server";
+import { isWidgetName, toPublicWidget } from "./integrations.server";
 
 /**
  * What the admin sees of one integration: the values of its ordinary fields and, of its secrets,
@@ -46,8 +46,6 @@ function lastResult(at: Date | null, message: string | null) {
 
 type Stored = Record<string, unknown>;
 
-const widgetNames = new Set<IntegrationName>(["chatwoot", "vapi", "custom-code"]);
-
 function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminIntegration | null {
   let type: IntegrationType;
   try {
@@ -66,8 +64,8 @@ function toAdminIntegration(row: typeof webIntegrations.$inferSelect): AdminInte
   }
   const missingRequired = missingRequiredFields(type, (f) => configText(config, f.key) !== "");
   let widget: AdminIntegration["widget"] = null;
-  if (widgetNames.has(type.name)) {
-    const publicWidget = toPublicWidget(type.name as "chatwoot" | "vapi" | "custom-code", config);
+  if (isWidgetName(type.name)) {
+    const publicWidget = toPublicWidget(type.name, config);
     widget = publicWidget ? "live" : "incomplete";
   }
   return {

@@ -10,7 +10,7 @@ import {
   createTestDatabase,
   openSiteDatabase,
 } from "../../tests/support/test-database";
-import { chatBaseUrl, listPublicWidgets } from "./integrations.server";
+import { chatBaseUrl, customCodeDescription, listPublicWidgets } from "./integrations.server";
 import { invalidateSiteCache } from "./site.server";
 
 describe.each(backends)("public widgets on %s", (backend) => {
@@ -56,8 +56,56 @@ describe.each(backends)("public widgets on %s", (backend) => {
     expect(await listPublicWidgets()).toEqual([
       { name: "chatwoot", websiteToken: "tok-123", baseUrl: "https://chat.example.com" },
       { name: "vapi", publicKey: "pk-1", assistantId: "as-1", buttonText: "Talk to us" },
-      { name: "custom-code", script: "window.x = 1;" },
+      { name: "custom-code", script: "window.x = 1;", category: "marketing" },
     ]);
+  });
+
+  it("gives the custom code its consent category: the stored one, marketing for none or unknown", async () => {
+    for (const [category, expected] of [
+      ["functional", "functional"],
+      ["analytics", "analytics"],
+      [" marketing ", "marketing"],
+      [undefined, "marketing"],
+      ["necessary", "marketing"],
+      ["ads", "marketing"],
+      [7, "marketing"],
+    ] as const) {
+      await configure("custom-code", true, { script: "x()", category });
+      expect(await listPublicWidgets(), String(category)).toEqual([
+        { name: "custom-code", script: "x()", category: expected },
+      ]);
+    }
+  });
+
+  it("lists Google Analytics with its measurement ID only, never its API secret", async () => {
+    await configure("google_analytics", true, {
+      measurementId: " G-AB12CD34EF ",
+      apiSecret: "ga-secret-canary",
+    });
+    const widgets = await listPublicWidgets();
+    expect(widgets).toEqual([{ name: "google_analytics", measurementId: "G-AB12CD34EF" }]);
+    expect(JSON.stringify(widgets)).not.toContain("ga-secret-canary");
+  });
+
+  it("skips Google Analytics while it is off or its measurement ID is missing or invalid", async () => {
+    await configure("google_analytics", false, { measurementId: "G-AB12CD34EF" });
+    expect(await listPublicWidgets()).toEqual([]);
+    for (const measurementId of [undefined, "", "UA-1234-5", 'G-AB"><script>', "g-ab12cd34"]) {
+      await configure("google_analytics", true, { measurementId, apiSecret: "s" });
+      expect(await listPublicWidgets(), String(measurementId)).toEqual([]);
+    }
+  });
+
+  it("gives the custom code's description for the cookie policy while it runs", async () => {
+    expect(await customCodeDescription()).toBeNull();
+    await configure("custom-code", true, { script: "x()", description: "  Heatmaps by Example  " });
+    expect(await customCodeDescription()).toBe("Heatmaps by Example");
+    await configure("custom-code", true, { script: "x()", description: "  " });
+    expect(await customCodeDescription()).toBeNull();
+    await configure("custom-code", true, { script: " ", description: "Heatmaps" });
+    expect(await customCodeDescription()).toBeNull();
+    await configure("custom-code", false, { script: "x()", description: "Heatmaps" });
+    expect(await customCodeDescription()).toBeNull();
   });
 
   it("keeps every button field the admin set", async () => {
@@ -114,13 +162,20 @@ describe.each(backends)("public widgets on %s", (backend) => {
         config[field.key] = field.public
           ? field.key === "baseUrl"
             ? "https://chat.example.com"
-            : `public-${field.key}`
+            : field.key === "measurementId"
+              ? "G-PUBLIC123"
+              : `public-${field.key}`
           : `${canary}-${type.name}-${field.key}`;
       }
       await configure(type.name, true, config);
     }
     const widgets = await listPublicWidgets();
-    expect(widgets.map((w) => w.name)).toEqual(["chatwoot", "vapi", "custom-code"]);
+    expect(widgets.map((w) => w.name)).toEqual([
+      "chatwoot",
+      "vapi",
+      "google_analytics",
+      "custom-code",
+    ]);
     expect(JSON.stringify(widgets)).not.toContain(canary);
   });
 
@@ -130,7 +185,9 @@ describe.each(backends)("public widgets on %s", (backend) => {
       .set({ enabled: true, config: { script: "window.a = 1" } })
       .where(eq(webIntegrations.name, "custom-code"));
     invalidateSiteCache();
-    expect(await listPublicWidgets()).toEqual([{ name: "custom-code", script: "window.a = 1" }]);
+    expect(await listPublicWidgets()).toEqual([
+      { name: "custom-code", script: "window.a = 1", category: "marketing" },
+    ]);
     await database.db
       .update(webIntegrations)
       .set({ enabled: false })

@@ -1,14 +1,28 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { publicFieldKeys } from "~/content/integrations";
+import { MEASUREMENT_ID, publicFieldKeys } from "~/content/integrations";
 import type { IntegrationName } from "~/content/site-defaults";
-import type { PublicWidget, VoiceWidget } from "~/content/widgets";
+import {
+  type CustomCodeCategory,
+  customCodeCategories,
+  type PublicWidget,
+  type VoiceWidget,
+} from "~/content/widgets";
 import { getDb } from "~/db/client.server";
 import { webIntegrations } from "~/db/schema.server";
 import { withFallback } from "./site.server";
 
 /** The integrations that run in a visitor's browser; every other type works on the server only. */
-const widgetNames = ["chatwoot", "vapi", "custom-code"] as const satisfies IntegrationName[];
-type WidgetName = (typeof widgetNames)[number];
+const widgetNames = [
+  "chatwoot",
+  "vapi",
+  "custom-code",
+  "google_analytics",
+] as const satisfies IntegrationName[];
+export type WidgetName = (typeof widgetNames)[number];
+
+export function isWidgetName(name: IntegrationName): name is WidgetName {
+  return (widgetNames as readonly IntegrationName[]).includes(name);
+}
 
 const voiceButtonKeys = [
   "buttonText",
@@ -73,9 +87,45 @@ export function toPublicWidget(name: WidgetName, config: unknown): PublicWidget 
     }
     case "custom-code": {
       const script = values.get("script");
-      return script ? { name, script } : null;
+      return script ? { name, script, category: customCodeCategory(values.get("category")) } : null;
+    }
+    case "google_analytics": {
+      const measurementId = values.get("measurementId");
+      return measurementId && MEASUREMENT_ID.test(measurementId) ? { name, measurementId } : null;
     }
   }
+}
+
+/** The custom code's consent category; none stored, or one this version does not know: marketing. */
+function customCodeCategory(value: string | undefined): CustomCodeCategory {
+  return (customCodeCategories as readonly string[]).includes(value ?? "")
+    ? (value as CustomCodeCategory)
+    : "marketing";
+}
+
+/**
+ * What the admin wrote about the custom code for visitors (its description), while it is enabled
+ * and runs; null otherwise. Not a public field of the widget, but written to be shown: the
+ * cookie policy quotes it.
+ */
+export function customCodeDescription(): Promise<string | null> {
+  return withFallback(
+    "custom code description",
+    async () => {
+      const [row] = await getDb()
+        .select({ config: webIntegrations.config })
+        .from(webIntegrations)
+        .where(and(eq(webIntegrations.enabled, true), eq(webIntegrations.name, "custom-code")))
+        .limit(1);
+      if (!row || !toPublicWidget("custom-code", row.config)) return null;
+      const config = row.config as Record<string, unknown>;
+      const description = config.description;
+      return typeof description === "string" && description.trim() !== ""
+        ? description.trim()
+        : null;
+    },
+    null,
+  );
 }
 
 // Host names as URL() normalises them (letters, digits, dots, hyphens) or a bracketed IPv6

@@ -10,6 +10,7 @@ import {
   startOwnServer,
 } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { giveConsent } from "../support/consent";
 import { type FakeChatServer, startFakeChatServer } from "../support/fake-widget-sdk";
 
 // One server of this file's own: everything is saved through the dashboard, the server is
@@ -314,6 +315,8 @@ describe("after a restart", () => {
 
   it("loads the chat widget from the saved server on the public home page", async () => {
     const visitor = await browser.newContext({ baseURL: own.url });
+    // Chat is functional: it loads for a visitor who allowed that earlier.
+    await giveConsent(visitor, own.url, { functional: true });
     const page = await newPage(visitor);
     await page.goto("/");
     await page.locator("#fake-chat-bubble").waitFor();
@@ -360,5 +363,107 @@ describe("after a restart", () => {
     expect(await entries.count()).toBe(expected.length);
     expectCleanPage(page);
     await page.close();
+  });
+});
+
+// After the audit log's check, so that its list stays as it is.
+describe("consent settings of the integrations", () => {
+  it("saves the custom code's consent category and shows it again", async () => {
+    const page = await newPage(context);
+    await openAdminTab(page, "/admin/integrations", "Integrations");
+    let custom = await openConfig(page, "Custom code");
+    const category = () => custom.getByRole("combobox", { name: "Consent category", exact: true });
+    // Nothing chosen yet: marketing, with what the choice means.
+    expect(await category().inputValue()).toBe("marketing");
+    await custom
+      .getByText("Visitors' scripts run only after they allow this category in the cookie banner.")
+      .waitFor();
+    await custom.getByRole("textbox", { name: "Script", exact: true }).fill("window.tagged = 1;");
+    await category().selectOption("analytics");
+    await custom.getByRole("button", { name: "Save Custom code", exact: true }).click();
+    await expectToast(page, "Integration updated", "Custom code settings saved.");
+
+    await page.reload();
+    custom = await openConfig(page, "Custom code");
+    expect(await category().inputValue()).toBe("analytics");
+    expectCleanPage(page);
+    await page.close();
+
+    // The server checks the choice with the same schema.
+    const refused = await postForm("/admin/integrations", {
+      intent: "save-config",
+      integration: "custom-code",
+      script: "window.tagged = 1;",
+      category: "necessary",
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(
+      "Consent category must be one of Functional, Analytics or Marketing.",
+    );
+  });
+
+  it("refuses a Google Analytics measurement ID that is not G- and letters and digits", async () => {
+    const message =
+      "Measurement ID must be G- followed by capital letters and digits, e.g. G-XXXXXXXXXX.";
+    const page = await newPage(context);
+    await openAdminTab(page, "/admin/integrations", "Integrations");
+    const analytics = await openConfig(page, "Google Analytics");
+    const id = analytics.getByRole("textbox", { name: "Measurement ID", exact: true });
+    await id.fill("UA-12345-6");
+    await analytics.getByRole("button", { name: "Save Google Analytics", exact: true }).click();
+    await analytics.getByText(message).waitFor();
+    await expect.poll(() => id.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await id.getAttribute("aria-invalid")).toBe("true");
+    expectCleanPage(page);
+    await page.close();
+
+    const refused = await postForm("/admin/integrations", {
+      intent: "save-config",
+      integration: "google_analytics",
+      measurementId: 'G-1"><script>',
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(message);
+  });
+});
+
+describe("the cookie policy", () => {
+  it("lists the enabled integrations that run in browsers, and follows a change at once", async () => {
+    const visitor = await browser.newContext({ baseURL: own.url });
+    const page = await newPage(visitor);
+    await page.goto("/cookie-policy");
+    const optional = page.getByRole("region", { name: "Optional features and their cookies" });
+    await optional.getByRole("heading", { name: "Live chat (Chatwoot)" }).waitFor();
+    expect(await optional.getByRole("heading", { name: "Google Analytics" }).count()).toBe(0);
+    await page
+      .getByText(
+        "You can change your choice at any time with Cookie settings at the bottom of every page.",
+      )
+      .first()
+      .waitFor();
+    expect(await page.getByText("we do not show a cookie banner").count()).toBe(0);
+
+    const save = await postForm("/admin/integrations", {
+      intent: "save-config",
+      integration: "google_analytics",
+      measurementId: "G-POLICY42",
+    });
+    expect(save.status()).toBe(200);
+    const enable = await postForm("/admin/integrations", {
+      intent: "toggle",
+      integration: "google_analytics",
+      enabled: "true",
+    });
+    expect(enable.status()).toBe(200);
+
+    // The page cache was emptied by the change: the same address now lists Google Analytics.
+    await page.reload();
+    await optional.getByRole("heading", { name: "Google Analytics" }).waitFor();
+    await optional
+      .getByText(/_ga_POLICY42/)
+      .first()
+      .waitFor();
+    expectCleanPage(page);
+    await visitor.close();
   });
 });

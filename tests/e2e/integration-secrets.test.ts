@@ -8,6 +8,7 @@ import { integrationCatalogue } from "~/content/integrations";
 import { publicPagePaths } from "~/content/service-paths";
 import { voiceSdkUrl } from "~/content/widgets";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { acceptedEverything, giveConsent } from "../support/consent";
 import { type FakeChatServer, fakeVoiceSdk, startFakeChatServer } from "../support/fake-widget-sdk";
 import { configureIntegrations, type IntegrationSettings } from "../support/integrations-db";
 import { projectRoot, type RunningServer, startServer } from "../support/server";
@@ -16,6 +17,7 @@ import { projectRoot, type RunningServer, startServer } from "../support/server"
 // this canary: no response of the public site may contain it.
 const canary = `canary${randomBytes(8).toString("hex")}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-secrets-"));
+const customCodeDescription = "Measures which pages help visitors most.";
 let server: RunningServer | undefined;
 let browser: Browser;
 let chat: FakeChatServer;
@@ -37,6 +39,8 @@ function settingsWithCanaries(chatUrl: string): IntegrationSettings {
   Object.assign(settings.vapi?.config ?? {}, { publicKey: "pk", assistantId: "as" });
   Object.assign(settings["custom-code"]?.config ?? {}, {
     script: "document.body.dataset.custom = 'ran';",
+    // Not a public field of the widget, but written for visitors: the cookie policy quotes it.
+    description: customCodeDescription,
   });
   return settings;
 }
@@ -66,9 +70,10 @@ async function bodyOf(url: string) {
 describe("integration secrets", () => {
   it("have a canary in every non-public field of every integration type", () => {
     const settings = settingsWithCanaries("http://127.0.0.1:1");
-    const nonPublic = integrationCatalogue.flatMap((t) =>
-      t.fields.filter((f) => !f.public).map((f) => `${t.name}.${f.key}`),
-    );
+    const nonPublic = integrationCatalogue
+      .flatMap((t) => t.fields.filter((f) => !f.public).map((f) => `${t.name}.${f.key}`))
+      // Written for visitors, not a secret: the cookie policy quotes it.
+      .filter((entry) => entry !== "custom-code.description");
     expect(nonPublic.length).toBeGreaterThan(15);
     for (const entry of nonPublic) {
       const [name, key] = entry.split(".") as [keyof IntegrationSettings, string];
@@ -112,6 +117,8 @@ describe("integration secrets", () => {
       name: string;
     }[];
     expect(widgets.map((w) => w.name)).toEqual(["chatwoot", "vapi", "custom-code"]);
+    // The custom code's description is written for visitors: the cookie policy shows it.
+    expect((await bodyOf(`${base}/cookie-policy`)).text).toContain(customCodeDescription);
   });
 
   it("reach the browser in no response while every widget loads", async () => {
@@ -119,6 +126,8 @@ describe("integration secrets", () => {
     await context.route(voiceSdkUrl, (route) =>
       route.fulfill({ contentType: "text/javascript", body: fakeVoiceSdk }),
     );
+    // A visitor who allowed everything earlier, so that every widget loads.
+    await giveConsent(context, server?.url ?? "", acceptedEverything);
     const page = await newPage(context);
     const bodies: Promise<{ url: string; text: string }>[] = [];
     page.on("response", (response) => {

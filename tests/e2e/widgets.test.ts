@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { voiceSdkUrl } from "~/content/widgets";
 import { hashSource } from "../../server/page-csp";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { acceptedEverything, giveConsent } from "../support/consent";
 import { parseCsp } from "../support/csp";
 import { type FakeChatServer, fakeVoiceSdk, startFakeChatServer } from "../support/fake-widget-sdk";
 import { configureIntegrations, type IntegrationSettings } from "../support/integrations-db";
@@ -47,6 +48,8 @@ async function restartWith(settings: IntegrationSettings) {
  */
 async function widgetContext(url: string, { perRequest = false } = {}) {
   const context = await browser.newContext({ baseURL: url });
+  // This file is about the widgets themselves; consent-banner.test.ts covers asking for them.
+  await giveConsent(context, url, acceptedEverything);
   if (perRequest) {
     await context.addCookies([{ name: "better-auth.session_token", value: "stale", url }]);
   }
@@ -149,7 +152,7 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
     expect(await response.json()).toEqual([
       { name: "chatwoot", websiteToken: "web-token-1", baseUrl: chat.url },
       { name: "vapi", publicKey: "public-key-1", assistantId: "assistant-1" },
-      { name: "custom-code", script: customTag },
+      { name: "custom-code", script: customTag, category: "marketing" },
     ]);
   });
 
@@ -328,7 +331,11 @@ describe("with a failing chat server, an incomplete voice config and inline cust
     const response = await fetch(`${server?.url}/api/integrations`);
     expect(await response.json()).toEqual([
       { name: "chatwoot", websiteToken: "t", baseUrl: `${chat.url}/missing` },
-      { name: "custom-code", script: "document.body.dataset.customInline = 'ran';" },
+      {
+        name: "custom-code",
+        script: "document.body.dataset.customInline = 'ran';",
+        category: "marketing",
+      },
     ]);
     const policy = await policyOf(`${server?.url}/`);
     expect(policy["connect-src"]).not.toContain("vapi");

@@ -45,6 +45,7 @@ export function serverEnv(
     TWILIO_API_URL: CLOSED_PORT_URL,
     CLOUDFLARE_API_URL: CLOSED_PORT_URL,
     OPENAI_API_URL: CLOSED_PORT_URL,
+    GOOGLE_ANALYTICS_API_URL: CLOSED_PORT_URL,
     ...extra,
   };
   if (port === undefined) delete env.PORT;

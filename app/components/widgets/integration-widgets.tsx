@@ -1,20 +1,22 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 
-// Once per document: the root layout stays mounted across client-side navigations, and React's
-// development double effects must not load every widget twice.
-let started = false;
+// The banner and the widget loader are a chunk of their own, fetched after the page is
+// interactive, so a page pays almost nothing for them up front.
+const ConsentHost = lazy(() => import("~/components/consent/consent-host"));
 
 /**
- * Loads the third-party widgets (chat, voice assistant, custom code) the admin enabled, once, after
- * the page is interactive. The loader is a separate chunk, so pages without widgets pay ~nothing.
+ * The visitor's consent and the third-party widgets (chat, voice assistant, analytics, custom
+ * code) it governs. Rendered only in the browser: cached pages are the same bytes for everyone.
  */
 export function IntegrationWidgets() {
-  useEffect(() => {
-    if (started) return;
-    started = true;
-    import("./load-widgets")
-      .then(({ loadWidgets }) => loadWidgets())
-      .catch((error: unknown) => console.warn("Could not load the site widgets:", error));
-  }, []);
-  return null;
+  const { pathname } = useLocation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentHost adminPage={/^\/admin(?:\/|$)/.test(pathname)} />
+    </Suspense>
+  );
 }

@@ -1,7 +1,10 @@
+import { type ConsentState, isGranted } from "~/consent/consent";
 import {
   type ChatWidget,
   CUSTOM_SCRIPT_TAG,
   type CustomCodeWidget,
+  type GoogleAnalyticsWidget,
+  gtagScriptUrl,
   type PublicWidget,
   type VoiceWidget,
   voiceButtonDefaults,
@@ -29,46 +32,98 @@ export interface VoiceButtonConfig {
 declare global {
   interface Window {
     chatwootSDK?: { run(options: { websiteToken: string; baseUrl: string }): void };
+    $chatwoot?: { toggle(state?: "open" | "close"): void };
     vapiSDK?: {
       run(options: { apiKey: string; assistant: string; config: VoiceButtonConfig }): unknown;
     };
   }
 }
 
-/** Fetches the widget list once and loads each widget; any failure is logged and the page goes on. */
-export async function loadWidgets() {
-  let widgets: unknown;
+/** The enabled integrations the public site may load, or null when the list could not be had. */
+export async function fetchWidgets(): Promise<PublicWidget[] | null> {
   try {
     const response = await fetch("/api/integrations", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`GET /api/integrations answered ${response.status}`);
-    widgets = await response.json();
+    const widgets: unknown = await response.json();
     if (!Array.isArray(widgets)) throw new Error("GET /api/integrations did not answer a list");
+    return widgets as PublicWidget[];
   } catch (error) {
     console.warn("Could not load the site widgets:", error);
-    return;
+    return null;
   }
-  await Promise.all(
-    (widgets as PublicWidget[]).map(async (widget) => {
-      try {
-        await loadWidget(widget);
-      } catch (error) {
-        console.warn(`Could not load the ${widget.name} widget:`, error);
-      }
-    }),
-  );
 }
 
-function loadWidget(widget: PublicWidget) {
-  switch (widget.name) {
-    case "chatwoot":
-      return loadChat(widget);
-    case "vapi":
-      return loadVoice(widget);
-    case "custom-code":
-      return runCustomCode(widget);
-    default:
-      throw new Error("unknown widget type");
+/**
+ * Loads one widget the visitor has allowed; a failure is logged and the page goes on. Callers
+ * make sure each widget is loaded at most once per page.
+ */
+export async function loadWidget(widget: PublicWidget, consent: ConsentState) {
+  try {
+    switch (widget.name) {
+      case "chatwoot":
+        return await loadChat(widget);
+      case "vapi":
+        return await loadVoice(widget);
+      case "custom-code":
+        return runCustomCode(widget);
+      case "google_analytics":
+        return await loadGoogleAnalytics(widget, consent);
+      default:
+        throw new Error("unknown widget type");
+    }
+  } catch (error) {
+    console.warn(`Could not load the ${widget.name} widget:`, error);
   }
+}
+
+type Gtag = (...args: unknown[]) => void;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+  }
+}
+
+/** Consent Mode v2 signals for a visitor's choice (analytics and marketing). */
+export function googleConsent(consent: ConsentState) {
+  const value = (granted: boolean) => (granted ? "granted" : "denied");
+  const marketing = value(isGranted(consent, "marketing"));
+  return {
+    analytics_storage: value(isGranted(consent, "analytics")),
+    ad_storage: marketing,
+    ad_user_data: marketing,
+    ad_personalization: marketing,
+  };
+}
+
+/**
+ * gtag.js as Google documents it, with Consent Mode v2: everything denied by default, then
+ * updated to the visitor's choice before the tag's first hit.
+ */
+async function loadGoogleAnalytics(widget: GoogleAnalyticsWidget, consent: ConsentState) {
+  window.dataLayer = window.dataLayer ?? [];
+  window.gtag = function gtag() {
+    // gtag.js reads the Arguments object itself, not an array.
+    // biome-ignore lint/complexity/noArguments: the documented gtag snippet
+    window.dataLayer?.push(arguments);
+  };
+  window.gtag("consent", "default", {
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+    analytics_storage: "denied",
+    wait_for_update: 500,
+  });
+  window.gtag("consent", "update", googleConsent(consent));
+  window.gtag("js", new Date());
+  window.gtag("config", widget.measurementId);
+  await loadScript(`${gtagScriptUrl}${encodeURIComponent(widget.measurementId)}`);
+}
+
+/** Tells a loaded gtag.js about a changed choice (it stops using its cookies when denied). */
+export function updateGoogleConsent(consent: ConsentState) {
+  window.gtag?.("consent", "update", googleConsent(consent));
 }
 
 async function loadChat(widget: ChatWidget) {
@@ -78,6 +133,11 @@ async function loadChat(widget: ChatWidget) {
     throw new Error("the chat SDK did not define window.chatwootSDK");
   }
   window.chatwootSDK.run({ websiteToken: widget.websiteToken, baseUrl });
+}
+
+/** Opens the chat window once the chat SDK says it is ready (after "Allow and chat"). */
+export function openChatWhenReady() {
+  window.addEventListener("chatwoot:ready", () => window.$chatwoot?.toggle("open"), { once: true });
 }
 
 /** The call button: the admin's values where set, the spec's defaults elsewhere. */

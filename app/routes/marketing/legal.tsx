@@ -2,6 +2,7 @@ import { ArrowLeft, Mail, MapPin, Phone } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Button } from "~/components/ui/button";
+import { cookieFactsFrom, noOptionalCookies } from "~/content/cookies";
 import {
   type CompanyDetails,
   companyDetailsFrom,
@@ -10,19 +11,34 @@ import {
   type Inline,
   isLegalSlug,
   type LegalBlock,
+  legalPageDescription,
   legalPageMeta,
   type RichText,
 } from "~/content/legal";
 import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
+import { customCodeDescription, listPublicWidgets } from "~/models/integrations.server";
 import { getSettingsMap } from "~/models/site.server";
 import type { Route } from "./+types/legal";
 
 // One module serves all four legal routes (ids legal-<path>); the path says which page it is.
+// The cookie and privacy policies describe the enabled integrations that run in visitors'
+// browsers; an admin's change of one empties the page cache, so the cached page follows it.
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   if (!isLegalSlug(slug)) throw data(null, { status: 404 });
-  return { slug, company: companyDetailsFrom(await getSettingsMap()) };
+  const describesCookies = slug === "cookie-policy" || slug === "privacy-policy";
+  const [settings, widgets, description] = await Promise.all([
+    getSettingsMap(),
+    describesCookies ? listPublicWidgets() : [],
+    // Only the cookie policy quotes it.
+    slug === "cookie-policy" ? customCodeDescription() : null,
+  ]);
+  return {
+    slug,
+    company: companyDetailsFrom(settings),
+    cookies: describesCookies ? cookieFactsFrom(widgets, description) : noOptionalCookies,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -30,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = legalPageMeta[loaderData.slug];
   return seo(matches, {
     title: page.title,
-    description: page.description,
+    description: legalPageDescription(loaderData.slug, loaderData.cookies),
     path: `/${loaderData.slug}`,
   });
 };
@@ -217,8 +233,8 @@ function BackButton() {
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { slug, company } = loaderData;
-  const doc = getLegalDocument(slug, company);
+  const { slug, company, cookies } = loaderData;
+  const doc = getLegalDocument(slug, company, cookies);
 
   return (
     <>

@@ -3,6 +3,7 @@ import {
   type IntegrationType,
   integrationCatalogue,
   integrationType,
+  MEASUREMENT_ID,
 } from "~/content/integrations";
 import { type IntegrationName, integrationNames } from "~/content/site-defaults";
 import { isHttpUrl } from "~/schemas/admin/links";
@@ -25,7 +26,10 @@ export type FieldInput =
   | "color"
   | "position"
   | "css-length"
-  | "phone";
+  | "phone"
+  | "measurement-id"
+  /** One of the field's `options`, as a select. */
+  | "choice";
 
 export interface FieldPresentation {
   input: FieldInput;
@@ -75,9 +79,21 @@ const presentations: Record<string, FieldPresentation> = {
     hint: "The mobile that gets an SMS for each new lead.",
   },
   "cloudflare.zoneId": { input: "text", hint: "On the zone's Overview page in Cloudflare." },
-  "google_analytics.measurementId": { input: "text", placeholder: "G-XXXXXXXXXX" },
+  "google_analytics.measurementId": {
+    input: "measurement-id",
+    placeholder: "G-XXXXXXXXXX",
+    hint: "Under Admin → Data streams → your web stream in Google Analytics.",
+  },
   "zapier.webhookUrl": { input: "url", placeholder: "https://hooks.zapier.com/…" },
-  "custom-code.description": { input: "text", placeholder: "What the script is for" },
+  "custom-code.description": {
+    input: "text",
+    placeholder: "What the script is for",
+    hint: "Shown to visitors on the cookie policy page.",
+  },
+  "custom-code.category": {
+    input: "choice",
+    hint: "Visitors' scripts run only after they allow this category in the cookie banner.",
+  },
   "custom-code.script": {
     input: "textarea",
     placeholder: '<script src="https://example.com/tag.js"></script>',
@@ -141,6 +157,11 @@ function formatCheck(
         (v) => E164.test(v),
         `${label} must be a phone number in international form, e.g. +14155550123.`,
       ];
+    case "measurement-id":
+      return [
+        (v) => MEASUREMENT_ID.test(v),
+        `${label} must be G- followed by capital letters and digits, e.g. G-XXXXXXXXXX.`,
+      ];
     default:
       return null;
   }
@@ -150,7 +171,25 @@ export function requiredMessage(field: Pick<IntegrationField, "label">) {
   return `${field.label} is required.`;
 }
 
+/** A choice field: one of its values; empty or missing means its default. */
+function choiceSchema(field: IntegrationField, options: NonNullable<IntegrationField["options"]>) {
+  const values = options.map((o) => o.value);
+  return z
+    .string(`${field.label} must be text.`)
+    .trim()
+    .refine(
+      (v) => v === "" || values.includes(v),
+      `${field.label} must be one of ${joinLabels(
+        options.map((o) => o.label),
+        "or",
+      )}.`,
+    )
+    .transform((v) => v || (field.defaultValue ?? ""))
+    .prefault("");
+}
+
 function fieldSchema(name: IntegrationName, field: IntegrationField, mustBeTyped: boolean) {
+  if (field.options) return choiceSchema(field, field.options);
   const { input, placeholder } = fieldPresentation(name, field.key);
   const max = input === "textarea" ? SCRIPT_MAX : TEXT_MAX;
   let schema = z
@@ -228,9 +267,9 @@ export function enableRefusal(label: string, missing: readonly string[]) {
   return `${label} cannot be switched on until ${joinLabels(missing)} ${missing.length > 1 ? "are" : "is"} set.`;
 }
 
-function joinLabels(labels: readonly string[]) {
+function joinLabels(labels: readonly string[], conjunction = "and") {
   if (labels.length <= 1) return labels.join("");
-  return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return `${labels.slice(0, -1).join(", ")} ${conjunction} ${labels.at(-1)}`;
 }
 
 export { integrationCatalogue };

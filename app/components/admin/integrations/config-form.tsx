@@ -123,6 +123,19 @@ function ConfigField({
     "aria-required": field.required || undefined,
   };
   let control: React.ReactNode;
+  if (field.options) {
+    return (
+      <FieldShell id={id} label={field.label} required={field.required} error={error} hint={hint}>
+        <Select {...aria} name={field.key} defaultValue={value || field.defaultValue}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </FieldShell>
+    );
+  }
   switch (presentation.input) {
     case "textarea":
       control = (

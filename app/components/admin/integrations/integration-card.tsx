@@ -135,6 +135,8 @@ function widgetGap(name: AdminIntegration["name"]) {
       return "Switched on, but the chat widget loads only with a valid base URL.";
     case "vapi":
       return "Switched on, but the call button shows only with an assistant ID.";
+    case "google_analytics":
+      return "Switched on, but Google's tag loads only with a valid measurement ID (G-…).";
     default:
       return "Switched on, but not shown on the public site: check its settings.";
   }
