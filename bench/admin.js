@@ -76,6 +76,22 @@ export async function signInAsAdmin(server, dataDir) {
     session,
     upload: (bytes, options) => uploadMedia(session, bytes, options),
 
+    /**
+     * A form post to an admin page's action (`path`, e.g. /admin/integrations, with its `intent`
+     * and fields), as the dashboard's form sends it without JavaScript. Resolves with the status
+     * and the answer's text: 200 is done, a refusal is 4xx. Sent to `origin` itself: React
+     * Router refuses an action whose Origin names another host than the request's.
+     */
+    async postForm(path, form) {
+      const response = await fetch(`${origin}${path}`, {
+        method: "POST",
+        headers: { origin, cookie },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+      return { status: response.status, text: await response.text() };
+    },
+
     /** POST /api/create-blog-post (the spec's payload); resolves with `{ id, slug, url }`. */
     async createPost(payload) {
       const response = await fetch(`${server.url}/api/create-blog-post`, {

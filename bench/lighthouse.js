@@ -4,7 +4,11 @@
 //     service page, contact, and a blog post illustrated with a phone photo (a 4032 × 3024 JPEG
 //     of 2.4 MB from bench/photo.js, uploaded through the media library as an admin does, used
 //     as the featured image and in the body; target also LCP at most 2.5 s); home and the photo
-//     post in quick mode. For each page, the bytes of the images it downloaded.
+//     post in quick mode. For each page, the bytes of the images it downloaded;
+//   - the home page once more with the consent banner showing (issue 19: its scores must stay
+//     those without it), Google Analytics switched on as an admin does, last so that the figures
+//     above keep their meaning; and the size of the lazily loaded chunk that draws the banner,
+//     which the home page's JavaScript figure does not count (its HTML does not reference it).
 // Chromium is /usr/bin/chromium (CHROMIUM_PATH to change). Writes bench-results/lighthouse.json;
 // exits 1 when a step fails, never on a missed target.
 import { spawn } from "node:child_process";
@@ -12,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { ensureBuild } from "../scripts/build-if-stale.js";
 import { publishPhotoPost, signInAsAdmin } from "./admin.js";
 import { printHeader, quick, resultsDir, root, TARGETS, writeResult } from "./common.js";
@@ -21,13 +26,21 @@ import { startBenchServer } from "./server.js";
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAGES = quick ? ["/"] : ["/", "/chatbot-agents-omnichannel", "/contact"];
 
+// The banner's heading, and a measurement ID of the form the integration accepts (nothing is sent
+// to Google before consent, and Lighthouse's Chromium has no internet anyway).
+const BANNER_TEXT = "Cookies on this site";
+const MEASUREMENT_ID = "G-BENCH12345";
+
 let base;
 
-async function homeJavaScript() {
+/** The scripts the home page's HTML references (`src` and `modulepreload`), as /assets/ paths. */
+async function homeScripts() {
   const html = await (await fetch(`${base}/`)).text();
-  const scripts = new Set(
-    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-  );
+  return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+}
+
+async function homeJavaScript() {
+  const scripts = await homeScripts();
   let raw = 0;
   let gzip = 0;
   const sizes = [];
@@ -89,7 +102,7 @@ function lighthouse(pathname, { keep } = {}) {
           mimeType: item.mimeType,
           transferBytes: item.transferSize ?? 0,
         }));
-      resolve({
+      const summary = {
         path: pathname,
         performance: score("performance"),
         accessibility: score("accessibility"),
@@ -102,7 +115,11 @@ function lighthouse(pathname, { keep } = {}) {
         totalBytes: Math.round(report.audits["total-byte-weight"]?.numericValue ?? 0),
         imageBytes: images.reduce((sum, image) => sum + image.transferBytes, 0),
         images,
-      });
+      };
+      // The whole report too, for comparing two runs' audits; not enumerable, so it stays out of
+      // the tables and bench-results/lighthouse.json.
+      Object.defineProperty(summary, "report", { value: report });
+      resolve(summary);
     });
   });
 }
@@ -133,6 +150,161 @@ function lcpPhases(report) {
   const items = report.audits["largest-contentful-paint-element"]?.details?.items ?? [];
   const phases = items.flatMap((item) => item.items ?? []).filter((item) => item.phase);
   return Object.fromEntries(phases.map((item) => [item.phase, Math.round(item.timing)]));
+}
+
+/** Gzip bytes (level 9, as a CDN sends it) of the site's script at `src` (an /assets/ path). */
+async function gzipKB(src) {
+  const body = Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer());
+  return +(gzipSync(body, { level: 9 }).length / 1024).toFixed(1);
+}
+
+/**
+ * The built chunks that draw the consent banner (those containing its heading): loaded lazily
+ * after hydration, so not in the home page's JavaScript figure.
+ */
+async function consentChunks() {
+  const dir = path.join(root, "build", "client", "assets");
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".js"))
+    .filter((file) => fs.readFileSync(path.join(dir, file), "utf8").includes(BANNER_TEXT));
+  return Promise.all(
+    files.map(async (file) => ({ file, gzipKB: await gzipKB(`/assets/${file}`) })),
+  );
+}
+
+/** The site's scripts a Lighthouse run downloaded that the home page's HTML does not reference. */
+async function lazyScripts(report, referenced) {
+  const items = report.audits["network-requests"]?.details?.items ?? [];
+  const lazy = items
+    .filter((item) => item.resourceType === "Script" && item.url.startsWith(`${base}/assets/`))
+    .map((item) => item.url.slice(base.length))
+    .filter((src) => !referenced.has(src));
+  const files = await Promise.all(
+    [...new Set(lazy)].map(async (src) => ({
+      file: src.replace("/assets/", ""),
+      gzipKB: await gzipKB(src),
+    })),
+  );
+  return { files, gzipKB: +files.reduce((sum, file) => sum + file.gzipKB, 0).toFixed(1) };
+}
+
+/**
+ * Whether a first visit to the home page (no cookie) shows the consent banner, in a phone of
+ * Lighthouse's size: waits up to 15 s for `[data-consent-banner]` with its heading when it is
+ * `expected`; otherwise waits for the page to settle (the integrations fetched) and looks once.
+ */
+async function bannerShows(expected) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const integrations = page.waitForResponse((r) => r.url().endsWith("/api/integrations"), {
+      timeout: 20_000,
+    });
+    await page.goto(`${base}/`, { waitUntil: "load" });
+    await integrations;
+    const banner = page.locator("[data-consent-banner]").filter({ hasText: BANNER_TEXT });
+    if (expected) {
+      return await banner
+        .waitFor({ state: "visible", timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false);
+    }
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1000);
+    return (await banner.count()) > 0;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Saves Google Analytics' measurement ID and switches it on (or only off) as the admin's tab does. */
+async function setGoogleAnalytics(admin, enabled) {
+  const steps = [
+    ...(enabled
+      ? [{ intent: "save-config", integration: "google_analytics", measurementId: MEASUREMENT_ID }]
+      : []),
+    { intent: "toggle", integration: "google_analytics", enabled: String(enabled) },
+  ];
+  for (const form of steps) {
+    const answer = await admin.postForm("/admin/integrations", form);
+    if (answer.status !== 200) {
+      throw new Error(
+        `${form.intent} of Google Analytics answered ${answer.status}: ${answer.text.slice(0, 300)}`,
+      );
+    }
+  }
+  // The public widget list, which the banner reads, says so at once.
+  const widgets = await (await fetch(`${base}/api/integrations`)).json();
+  const listed = widgets.some((widget) => widget.name === "google_analytics");
+  if (listed !== enabled) {
+    throw new Error(
+      `/api/integrations after switching Google Analytics ${enabled ? "on" : "off"}: ${JSON.stringify(widgets)}`,
+    );
+  }
+}
+
+/** The URLs a Lighthouse run requested from anywhere but the site (inline data: URLs aside). */
+function offSiteRequests(report) {
+  return (report.audits["network-requests"]?.details?.items ?? [])
+    .map((item) => item.url)
+    .filter((url) => !url.startsWith(`${base}/`) && !url.startsWith("data:"));
+}
+
+/** The figures compared with and without the banner, and the other metrics behind performance. */
+function bannerFigures(page) {
+  const metric = (id) => Math.round(page.report.audits[id]?.numericValue ?? 0);
+  return {
+    performance: page.performance,
+    accessibility: page.accessibility,
+    bestPractices: page.bestPractices,
+    seo: page.seo,
+    lcpMs: page.lcpMs,
+    cls: page.cls,
+    fcpMs: metric("first-contentful-paint"),
+    tbtMs: metric("total-blocking-time"),
+    speedIndexMs: metric("speed-index"),
+    lcpElement: page.lcpElement,
+  };
+}
+
+/**
+ * Every scored audit whose score differs between two runs (`without`, `with`), by category: where
+ * a lower score comes from. For a failing audit the elements it names (at most three).
+ */
+function auditDifferences(without, withBanner) {
+  const differences = [];
+  for (const [category, { auditRefs }] of Object.entries(withBanner.report.categories)) {
+    for (const { id, weight } of auditRefs) {
+      if (!weight) continue;
+      const before = without.report.audits[id];
+      const after = withBanner.report.audits[id];
+      if (!after || before?.score === after.score) continue;
+      const items = after.details?.items ?? [];
+      differences.push({
+        category,
+        audit: id,
+        weight,
+        without: before?.score ?? null,
+        with: after.score,
+        withValue: after.displayValue ?? "",
+        elements: items
+          .map((item) => item.node?.snippet ?? item.node?.selector)
+          .filter(Boolean)
+          .slice(0, 3),
+      });
+    }
+  }
+  return differences;
 }
 
 ensureBuild();
@@ -169,6 +341,65 @@ try {
   console.table(photoScores.images);
   console.log(`Its LCP element: ${photoScores.lcpElement}`);
   console.table([photoScores.lcpPhases]);
+
+  // Last, so that every figure above is of the site with nothing needing consent: the home page
+  // with the consent banner showing (issue 19), Google Analytics on as an admin switches it on.
+  if (await bannerShows(false))
+    throw new Error("The home page shows a consent banner before Google Analytics is on");
+  const chunks = await consentChunks();
+  await setGoogleAnalytics(admin, true);
+  for (let i = 0; i < 10; i++) await (await fetch(`${base}/`)).text();
+  if (!(await bannerShows(true))) {
+    throw new Error(
+      `The home page shows no consent banner ("${BANNER_TEXT}") with Google Analytics on`,
+    );
+  }
+  const withBanner = await lighthouseWithRetry("/", {
+    keep: "lighthouse-home-consent-banner.report.json",
+  });
+  await setGoogleAnalytics(admin, false);
+  const homeScores = scores.find((page) => page.path === "/");
+  const referenced = await homeScripts();
+  const lazy = {
+    without: await lazyScripts(homeScores.report, referenced),
+    with: await lazyScripts(withBanner.report, referenced),
+  };
+  const consentBanner = {
+    integration: `google_analytics ${MEASUREMENT_ID}`,
+    without: bannerFigures(homeScores),
+    with: bannerFigures(withBanner),
+    auditDifferences: auditDifferences(homeScores, withBanner),
+    // Nothing may load from another host before the visitor's choice (none is made here).
+    offSiteRequests: offSiteRequests(withBanner.report),
+    chunks,
+    lazyJavaScript: lazy,
+  };
+  console.log(
+    "Home page without and with the consent banner (Google Analytics on, no choice made)",
+  );
+  console.table(
+    Object.fromEntries(
+      Object.keys(consentBanner.without).map((key) => [
+        key,
+        { without: consentBanner.without[key], with: consentBanner.with[key] },
+      ]),
+    ),
+  );
+  if (consentBanner.auditDifferences.length > 0) {
+    console.log("Scored audits that differ (scores 0 to 1):");
+    console.table(consentBanner.auditDifferences.map(({ elements: _, ...audit }) => audit));
+  }
+  console.log(
+    `Consent chunk (lazily loaded, not in the home page's JavaScript figure): ${chunks.map((c) => `${c.file} ${c.gzipKB} KB gzip`).join(", ") || "none found"}`,
+  );
+  console.log(
+    `Requests off the site with the banner showing: ${consentBanner.offSiteRequests.length === 0 ? "none" : consentBanner.offSiteRequests.join(", ")}`,
+  );
+  for (const [run, { files, gzipKB }] of Object.entries(lazy)) {
+    console.log(
+      `Scripts the home page loaded ${run} the banner beyond its HTML's: ${files.length} files, ${gzipKB} KB gzip (${files.map((f) => `${f.file} ${f.gzipKB} KB`).join(", ")})`,
+    );
+  }
   const written = writeResult("lighthouse", {
     chromium: chromePath,
     targets: TARGETS,
@@ -184,6 +415,7 @@ try {
       storedHeight: photoPost.media.height,
       uploadMs: photoPost.uploadMs,
     },
+    consentBanner,
   });
   console.log(`Wrote ${path.relative(root, written)}`);
 } finally {

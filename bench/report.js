@@ -297,9 +297,45 @@ function lighthouseSection(lighthouse) {
       "",
     );
   }
+  out.push(...consentBannerText(lighthouse.consentBanner));
   // The photo post's low performance is already among the categories' misses.
   const missed = [...categoryMissed, ...photoMissed.filter((m) => m.includes("LCP"))];
   return { text: out.join("\n"), missed, categoryMissed, photoMissed };
+}
+
+/** Issue 19's check: the home page with the consent banner showing scores as it does without. */
+export function consentBannerText(banner) {
+  if (!banner) return [];
+  const categories = ["performance", "accessibility", "bestPractices", "seo"];
+  const lowered = categories.filter((c) => banner.with[c] < banner.without[c]);
+  const row = (label, page) => [
+    label,
+    ...categories.map((c) => String(page[c])),
+    ms(page.lcpMs),
+    page.tbtMs === undefined ? "—" : ms(page.tbtMs),
+    String(page.cls),
+  ];
+  const chunk = banner.chunks?.[0];
+  return [
+    "### The home page with the consent banner",
+    "",
+    "After the pages above, the bench switches Google Analytics on through `/admin/integrations` as an",
+    "admin does, checks in Chromium that a first visit to `/` shows the consent banner, runs",
+    "Lighthouse on `/` again and switches it off. The page's bytes are the same in both runs (the",
+    "banner is drawn in the browser); nothing third-party loads before a choice.",
+    "",
+    table(
+      ["Home page", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "TBT", "CLS"],
+      [row("without the banner", banner.without), row("with the banner", banner.with)],
+    ),
+    "",
+    `${lowered.length === 0 ? "The banner lowers no score" : `**The banner lowers ${lowered.join(", ")}**`}; off-site requests with the banner showing: ${banner.offSiteRequests?.length ?? 0}.${
+      chunk
+        ? ` The chunk that draws it (\`${chunk.file.replace(/-[A-Za-z0-9_]{8}\.js$/, "-*.js")}\`, ${chunk.gzipKB} KB gzip) loads after hydration, with or without the banner, so it is not in the home page's JavaScript figure.`
+        : ""
+    } Performance scores of single runs on a shared machine differ by several points either way; compare the two rows, not one run with another.`,
+    "",
+  ];
 }
 
 function mediaSection(media) {
