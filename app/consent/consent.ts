@@ -6,6 +6,7 @@
  * browser, and the server reads it only on requests that are never cached (form submissions).
  */
 import type { PublicWidget } from "~/content/widgets";
+import { cookieValue } from "~/lib/cookies";
 
 export const consentCategories = ["necessary", "functional", "analytics", "marketing"] as const;
 export type ConsentCategory = (typeof consentCategories)[number];
@@ -93,13 +94,7 @@ export function parseConsent(value: string | null | undefined): ConsentChoice | 
 
 /** The consent cookie's value in a `Cookie` header (the browser's document.cookie reads alike). */
 export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at === -1) continue;
-    if (part.slice(0, at).trim() === CONSENT_COOKIE) return parseConsent(part.slice(at + 1).trim());
-  }
-  return null;
+  return parseConsent(cookieValue(header, CONSENT_COOKIE));
 }
 
 /** What a visitor's browser says about consent, and what it chose. */

@@ -18,7 +18,6 @@ import { connectionTests } from "./connection-tests.server";
 import { outboxTargets } from "./deliverers.server";
 import {
   clientIdFromGaCookie,
-  cookieValue,
   enqueueLeadEvent,
   googleAnalyticsDeliverer,
   leadEventFor,
@@ -70,15 +69,6 @@ describe("reading gtag.js's cookies", () => {
       expect(sessionIdFromGaSessionCookie(bad), bad).toBeNull();
     }
     expect(sessionCookieName("G-ABC123XYZ")).toBe("_ga_ABC123XYZ");
-  });
-
-  it("finds a cookie by its exact name in a Cookie header", () => {
-    const header = "_ga_ABC=GS1.1.5.1; _ga=GA1.1.1.2; other=x%20y";
-    expect(cookieValue(header, "_ga")).toBe("GA1.1.1.2");
-    expect(cookieValue(header, "_ga_ABC")).toBe("GS1.1.5.1");
-    expect(cookieValue(header, "other")).toBe("x y");
-    expect(cookieValue(header, "_g")).toBeNull();
-    expect(cookieValue(null, "_ga")).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { consentFromCookieHeader, isGranted } from "~/consent/consent";
+import { MEASUREMENT_ID } from "~/content/integrations";
 import type { Db } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import {
@@ -9,6 +10,7 @@ import {
   type OutboxMessage,
   outcomeOfAnswer,
 } from "~/jobs/outbox.server";
+import { cookieValue } from "~/lib/cookies";
 import { logger } from "~/lib/logger.server";
 import { type ConnectionTest, callForTest } from "./connection-test.server";
 import { configText, readIntegration } from "./stored-config.server";
@@ -32,7 +34,6 @@ export const LEAD_EVENT = "generate_lead";
 
 export type LeadForm = "contact" | "consultation" | "newsletter";
 
-const MEASUREMENT_ID = /^G-[A-Z0-9]+$/i;
 /** A receiver that does not answer within this is tried again later. */
 const CALL_TIMEOUT_MS = 15_000;
 /**
@@ -64,22 +65,6 @@ function complete(settings: GoogleAnalyticsSettings | null): settings is GoogleA
   return Boolean(
     settings?.enabled && MEASUREMENT_ID.test(settings.measurementId) && settings.apiSecret,
   );
-}
-
-/** The first cookie named `name` in a `Cookie` header, or null. */
-export function cookieValue(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at === -1 || part.slice(0, at).trim() !== name) continue;
-    const raw = part.slice(at + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
 }
 
 /**
