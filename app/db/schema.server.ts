@@ -33,6 +33,8 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** better-auth's two-factor plugin: set once the first code confirmed the authenticator. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -45,6 +47,8 @@ export const sessions = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Our own "last seen", touched at most every few minutes (better-auth's updatedAt moves daily). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -93,12 +97,57 @@ export const profiles = pgTable("profiles", {
   id: text("id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  role: text("role", { enum: ["admin", "user"] })
+  role: text("role", { enum: ["admin", "editor", "user"] })
     .notNull()
     .default("user"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * better-auth's two-factor plugin (model `twoFactor`, plural with our adapter): the TOTP secret and
+ * the backup codes, both encrypted with a key derived from SESSION_SECRET.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Invitations to the staff. The mail carries a random token; only its SHA-256 is kept. An
+ * invitation is pending until accepted, revoked or past `expires_at`.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "editor"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_pending_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
 
 /** Fixed-window counters shared by every app process (sign-in, sign-up, forms). */
 export const rateLimits = pgTable("rate_limits", {
