@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const logo = await siteLogo(settings);
   return data(
     {
-      user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+      user: user ? { email: user.email, isAdmin: user.isAdmin, isStaff: user.isStaff } : null,
       navItems,
       siteName: siteNameFrom(settings),
       tagline: settingOrDefault(settings, "site_tagline"),

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { getAuth } from "~/auth/auth.server";
+import type { StaffRole } from "~/auth/roles";
 import { getDb } from "~/db/client.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
@@ -7,12 +8,12 @@ import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-acc
 import { adminAccountSchema, fieldErrors } from "~/schemas/auth";
 import { CliError, callServer, type ServerEndpoint, withDatabase } from "./cli-database";
 
-const USAGE = `Usage: ADMIN_PASSWORD=<password> npm run admin -- create --email <address>
+const USAGE = `Usage: ADMIN_PASSWORD=<password> npm run admin -- create --email <address> [--role admin|editor]
 
-Creates a verified admin account, or makes an existing account an admin and sets its password.
-Works whether or not the server is running.`;
+Creates a verified admin account (--role editor: an editor), or gives an existing account that
+role and sets its password. Works whether or not the server is running.`;
 
-type Result = { email: string; created: boolean };
+type Result = { email: string; created: boolean; role: StaffRole };
 
 async function viaRunningServer(server: ServerEndpoint, input: unknown): Promise<Result> {
   const response = await callServer(server, "/create", input);
@@ -21,7 +22,12 @@ async function viaRunningServer(server: ServerEndpoint, input: unknown): Promise
   return body as Result;
 }
 
-async function createAdmin(env: Env, email: string | undefined, password: string | undefined) {
+async function createAdmin(
+  env: Env,
+  email: string | undefined,
+  password: string | undefined,
+  role: StaffRole,
+) {
   const parsed = adminAccountSchema.safeParse({ email: email ?? "", password: password ?? "" });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -32,7 +38,7 @@ async function createAdmin(env: Env, email: string | undefined, password: string
         : "Set ADMIN_PASSWORD to the new admin's password.",
     );
   }
-  const input = { email: parsed.data.email, password: parsed.data.password };
+  const input = { email: parsed.data.email, password: parsed.data.password, role };
   return withDatabase(env, {
     direct: () => createOrPromoteAdmin(getAuth(), getDb(), input),
     viaServer: (server) => viaRunningServer(server, input),
@@ -43,12 +49,16 @@ async function createAdmin(env: Env, email: string | undefined, password: string
 export async function runAdminCli(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const err = (line: string) => process.stderr.write(`${line}\n`);
-  let values: { email?: string; help?: boolean };
+  let values: { email?: string; role?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
-      options: { email: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        email: { type: "string" },
+        role: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -66,13 +76,20 @@ export async function runAdminCli(argv: string[]): Promise<number> {
     return 1;
   }
 
+  const role = values.role ?? "admin";
+  if (role !== "admin" && role !== "editor") {
+    err(`--role: choose admin or editor.\n\n${USAGE}`);
+    return 1;
+  }
+
   try {
     const env = loadEnv();
-    const result = await createAdmin(env, values.email, process.env.ADMIN_PASSWORD);
+    const result = await createAdmin(env, values.email, process.env.ADMIN_PASSWORD, role);
+    const article = result.role === "admin" ? "an admin" : "an editor";
     out(
       result.created
-        ? `Created the admin account ${result.email}.`
-        : `${result.email} is now an admin; its password has been set and its email marked verified.`,
+        ? `Created the ${result.role} account ${result.email}.`
+        : `${result.email} is now ${article}; its password has been set and its email marked verified.`,
     );
     return 0;
   } catch (error) {

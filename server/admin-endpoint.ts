@@ -47,8 +47,12 @@ export function adminCommandRouter(token: string): Router {
       const result = await createOrPromoteAdmin(getAuth(), getDb(), {
         email: req.body?.email,
         password: req.body?.password,
+        role: req.body?.role,
       });
-      logger.info({ email: result.email, created: result.created }, "admin account set up");
+      logger.info(
+        { email: result.email, created: result.created, role: result.role },
+        "staff account set up",
+      );
       res.json(result);
     } catch (error) {
       if (error instanceof AdminAccountInputError) {

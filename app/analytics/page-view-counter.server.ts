@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import { getAuth } from "~/auth/auth.server";
+import { roleAllows } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
@@ -12,7 +13,7 @@ import { DEFAULT_MAX_PENDING_KEYS, PageViewBuffer } from "./page-view-buffer.ser
 export const ADMIN_LOOKUP_TTL_MS = 60_000;
 const MAX_CACHED_SESSIONS = 5_000;
 
-/** Whether the session behind a `name=value` session cookie belongs to an admin. */
+/** Whether the session behind a `name=value` session cookie belongs to staff (an admin or editor). */
 export type AdminSessionCheck = (sessionCookie: string) => Promise<boolean>;
 
 /** Reads the session without refreshing it: counting must never change a visitor's session. */
@@ -28,7 +29,8 @@ export function adminSessionCheck(db: Db): AdminSessionCheck {
       .from(profiles)
       .where(eq(profiles.id, session.user.id))
       .limit(1);
-    return profile?.role === "admin";
+    // Staff (admins and editors) looking at the site are not its readers.
+    return roleAllows(profile?.role, "editor");
   };
 }
 

@@ -1,13 +1,14 @@
 import { getDb } from "~/db/client.server";
 import { type ApiKeyHolder, findLiveApiKey } from "~/models/api-keys.server";
+import { roleAllows, type StaffRole } from "./roles";
 import { type CurrentUser, getCurrentUser } from "./session.server";
 
 /**
- * Who is calling an automation endpoint: a signed-in admin (browser session) or an API key made
- * in the dashboard (`Authorization: Bearer <key>`). Either way `admin` is the account to record
- * in the audit log: for a key, the admin who made it.
+ * Who is calling an automation endpoint: a signed-in staff member (browser session) or an API key
+ * made in the dashboard (`Authorization: Bearer <key>`). Either way `admin` is the account to
+ * record in the audit log: the signed-in admin or editor, or for a key, the admin who made it.
  */
-export type AdminOrApiKey =
+export type StaffOrApiKey =
   | { kind: "session"; admin: CurrentUser }
   | { kind: "api-key"; admin: CurrentUser; key: ApiKeyHolder["key"] };
 
@@ -37,18 +38,33 @@ function unauthorized(error: string, status = 401) {
 }
 
 /**
- * For JSON endpoints that admins and automation both use. A request with an Authorization header
- * is judged by its key alone (a bad key is refused even when a session cookie comes along);
- * otherwise the session must be an admin's. Throws a JSON 401 (403 for a signed-in non-admin).
+ * For JSON endpoints that staff and automation both use. A request with an Authorization header
+ * is judged by its key alone (a bad key is refused even when a session cookie comes along; a key
+ * acts for the admin who made it); otherwise the session's account must have `role`. Throws a
+ * JSON 401 (403 for a signed-in account without the role).
  */
-export async function requireAdminOrApiKey(request: Request): Promise<AdminOrApiKey> {
+export async function requireRoleOrApiKey(
+  request: Request,
+  role: StaffRole,
+): Promise<StaffOrApiKey> {
   if (request.headers.has("authorization")) {
     const holder = await authenticateApiKey(request);
     if (!holder) throw unauthorized("The API key is missing, invalid or revoked.");
     return { kind: "api-key", admin: holder.admin, key: holder.key };
   }
   const user = await getCurrentUser(request);
-  if (!user) throw unauthorized("Sign in as an admin or send an API key.");
-  if (!user.isAdmin) throw unauthorized("Only admins can do this.", 403);
+  if (!user) {
+    throw unauthorized(
+      role === "admin"
+        ? "Sign in as an admin or send an API key."
+        : "Sign in as an admin or editor, or send an API key.",
+    );
+  }
+  if (!roleAllows(user.role, role)) {
+    throw unauthorized(
+      role === "admin" ? "Only admins can do this." : "Only admins and editors can do this.",
+      403,
+    );
+  }
   return { kind: "session", admin: user };
 }

@@ -3,14 +3,21 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
 import { getAuth } from "./auth.server";
+import type { UserRole } from "./roles";
+
+export type { UserRole } from "./roles";
 
 export interface CurrentUser {
   id: string;
   email: string;
+  role: UserRole;
+  /** role is "admin". */
   isAdmin: boolean;
+  /** role is "admin" or "editor": may open the dashboard. */
+  isStaff: boolean;
 }
 
-/** The signed-in user of this request, with the admin flag read from profiles.role. */
+/** The signed-in user of this request, with the role read from profiles.role. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
@@ -19,10 +26,19 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
     .limit(1);
-  return { id: session.user.id, email: session.user.email, isAdmin: profile?.role === "admin" };
+  const role: UserRole =
+    profile?.role === "admin" || profile?.role === "editor" ? profile.role : "user";
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    role,
+    isAdmin: role === "admin",
+    isStaff: role !== "user",
+  };
 }
 
-function signInRedirect(request: Request) {
+/** To /auth, coming back to this request's address after signing in. */
+export function signInRedirect(request: Request) {
   const url = new URL(request.url);
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
   return redirect(`/auth?${params}`);
@@ -32,21 +48,6 @@ function signInRedirect(request: Request) {
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw signInRedirect(request);
-  return user;
-}
-
-/** Visitors are sent to /auth, signed-in non-admins to /. Call in every admin loader and action. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!user.isAdmin) throw redirect("/");
-  return user;
-}
-
-/** The same check for JSON endpoints: 401 or 403 with an error body instead of a redirect. */
-export async function requireAdminApi(request: Request): Promise<CurrentUser> {
-  const user = await getCurrentUser(request);
-  if (!user) throw Response.json({ error: "Sign in as an admin to do this." }, { status: 401 });
-  if (!user.isAdmin) throw Response.json({ error: "Only admins can do this." }, { status: 403 });
   return user;
 }
 

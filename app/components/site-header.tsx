@@ -16,7 +16,7 @@ interface HeaderProps {
   /** The logo's responsive form, when it is a library image. */
   logo?: ResponsiveImage | null;
   navItems: { label: string; url: string }[];
-  user: { email: string; isAdmin: boolean } | null;
+  user: { email: string; isAdmin: boolean; isStaff: boolean } | null;
 }
 
 function scrollToAnchor(id: string) {
@@ -134,7 +134,8 @@ export function SiteHeader({ siteName, logoUrl, logo, navItems, user }: HeaderPr
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.pathname;
   const onItemClick = useNavItemClick(() => setOpenOn(null));
-  const links = user?.isAdmin ? [...navItems, { label: "Admin", url: "/admin" }] : navItems;
+  // Admins and editors open the dashboard.
+  const links = user?.isStaff ? [...navItems, { label: "Admin", url: "/admin" }] : navItems;
   const showAccount = Boolean(user) || location.pathname.startsWith("/admin");
 
   const account = showAccount ? (

@@ -67,7 +67,13 @@ describe.each(backends)("Cloudflare cache purges (%s)", (backend) => {
     await db
       .insert(users)
       .values({ id: "cf-admin", name: "Admin", email: "admin@acme.test", emailVerified: true });
-    admin = { id: "cf-admin", email: "admin@acme.test", isAdmin: true };
+    admin = {
+      id: "cf-admin",
+      email: "admin@acme.test",
+      role: "admin",
+      isAdmin: true,
+      isStaff: true,
+    };
   });
   afterAll(async () => {
     await fake?.close();

@@ -156,7 +156,12 @@ describe.each(backends.filter((backend) => backend === "postgres"))(
         .returning({ id: users.id, email: users.email });
       await setContactEmail(database, "third@acme.test");
       await adminChanged(
-        { ...(admin as { id: string; email: string }), isAdmin: true },
+        {
+          ...(admin as { id: string; email: string }),
+          role: "admin",
+          isAdmin: true,
+          isStaff: true,
+        },
         { action: "updated", entity: "settings" },
       );
       await expect.poll(() => changes, WITHIN_A_SECOND).toBe(1);

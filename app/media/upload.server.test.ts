@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CurrentUser } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { auditLog, users, webMedia } from "~/db/schema.server";
 import { deleteMedia } from "~/models/media.server";
@@ -138,7 +139,13 @@ describe("generateMediaName", () => {
 describe.each(backends)("handleMediaUpload on %s", (backend) => {
   let database: Database;
   let dir: string;
-  const admin = { id: "admin-1", email: "admin@example.com", isAdmin: true };
+  const admin: CurrentUser = {
+    id: "admin-1",
+    email: "admin@example.com",
+    role: "admin",
+    isAdmin: true,
+    isStaff: true,
+  };
 
   beforeEach(async () => {
     database = await openSiteDatabase(backend);
@@ -267,7 +274,13 @@ describe.each(backends)("handleMediaUpload on %s", (backend) => {
 describe("handleMediaUpload into an S3 bucket", () => {
   let database: Database;
   let s3: FakeS3;
-  const admin = { id: "admin-1", email: "admin@example.com", isAdmin: true };
+  const admin: CurrentUser = {
+    id: "admin-1",
+    email: "admin@example.com",
+    role: "admin",
+    isAdmin: true,
+    isStaff: true,
+  };
 
   beforeAll(async () => {
     s3 = await startFakeS3();

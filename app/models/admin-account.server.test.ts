@@ -91,7 +91,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "  Boss@Example.COM ",
       password: "admin-pass-1",
     });
-    expect(result).toEqual({ email: "boss@example.com", created: true });
+    expect(result).toEqual({ email: "boss@example.com", created: true, role: "admin" });
 
     const row = await userRow("boss@example.com");
     expect(row?.verified).toBe(true);
@@ -125,7 +125,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "JANE@example.com",
       password: "new-password",
     });
-    expect(result).toEqual({ email: "jane@example.com", created: false });
+    expect(result).toEqual({ email: "jane@example.com", created: false, role: "admin" });
 
     const after = await userRow("jane@example.com");
     expect(after?.id).toBe(before?.id);
@@ -193,11 +193,52 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "boss@example.com",
       password: "second-2",
     });
-    expect(again).toEqual({ email: "boss@example.com", created: false });
+    expect(again).toEqual({ email: "boss@example.com", created: false, role: "admin" });
     expect(await database.db.select().from(users)).toHaveLength(1);
     expect((await userRow("boss@example.com"))?.role).toBe("admin");
     expect((await signIn("boss@example.com", "first-1")).status).toBe(401);
     expect((await signIn("boss@example.com", "second-2")).status).toBe(200);
+  });
+
+  it("creates an editor with --role editor, and never makes an admin an editor", async () => {
+    const created = await createOrPromoteAdmin(auth, database.db, {
+      email: "writer@example.com",
+      password: "editor-pass-1",
+      role: "editor",
+    });
+    expect(created).toEqual({ email: "writer@example.com", created: true, role: "editor" });
+    expect(await userRow("writer@example.com")).toMatchObject({ verified: true, role: "editor" });
+    expect((await signIn("writer@example.com", "editor-pass-1")).status).toBe(200);
+
+    await createOrPromoteAdmin(auth, database.db, {
+      email: "boss@example.com",
+      password: "boss-1",
+    });
+    const demotion = await createOrPromoteAdmin(auth, database.db, {
+      email: "boss@example.com",
+      password: "other-2",
+      role: "editor",
+    }).catch((e: unknown) => e);
+    expect(demotion).toBeInstanceOf(AdminAccountInputError);
+    expect((demotion as Error).message).toBe(
+      "boss@example.com is an admin; an admin is not made an editor here.",
+    );
+    expect((await userRow("boss@example.com"))?.role).toBe("admin");
+    expect((await signIn("boss@example.com", "boss-1")).status).toBe(200);
+
+    const badRole = await createOrPromoteAdmin(auth, database.db, {
+      email: "writer@example.com",
+      password: "editor-pass-1",
+      role: "owner",
+    }).catch((e: unknown) => e);
+    expect((badRole as Error).message).toBe("Role: choose admin or editor.");
+    // An editor can be made an admin.
+    const promoted = await createOrPromoteAdmin(auth, database.db, {
+      email: "writer@example.com",
+      password: "editor-pass-2",
+    });
+    expect(promoted).toEqual({ email: "writer@example.com", created: false, role: "admin" });
+    expect((await userRow("writer@example.com"))?.role).toBe("admin");
   });
 
   it("refuses a bad email or password with a clear message and changes nothing", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
+import type { StaffRole } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
 import { adminAccountSchema, fieldErrors } from "~/schemas/auth";
@@ -12,14 +13,19 @@ export class AdminAccountInputError extends Error {
 }
 
 /**
- * Creates a verified admin, or makes an existing user an admin, verifies them and sets the password.
- * The input is checked with the same rules as sign-up.
+ * Creates a verified admin (or, with `role: "editor"`, an editor), or gives an existing user that
+ * role, verifies them and sets the password. The input is checked with the same rules as sign-up.
+ * An admin is never made an editor here (that could leave the site without an admin).
  */
 export async function createOrPromoteAdmin(
   auth: Auth,
   db: Db,
-  input: { email: unknown; password: unknown },
-): Promise<{ email: string; created: boolean }> {
+  input: { email: unknown; password: unknown; role?: unknown },
+): Promise<{ email: string; created: boolean; role: StaffRole }> {
+  const role = input.role ?? "admin";
+  if (role !== "admin" && role !== "editor") {
+    throw new AdminAccountInputError("Role: choose admin or editor.");
+  }
   const parsed = adminAccountSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
@@ -36,6 +42,17 @@ export async function createOrPromoteAdmin(
   let created = false;
   if (existing) {
     userId = existing.user.id;
+    if (role === "editor") {
+      const [current] = await db
+        .select({ role: profiles.role })
+        .from(profiles)
+        .where(eq(profiles.id, userId));
+      if (current?.role === "admin") {
+        throw new AdminAccountInputError(
+          `${email} is an admin; an admin is not made an editor here.`,
+        );
+      }
+    }
     await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
     const credential = existing.accounts.find((a) => a.providerId === "credential");
     if (credential) {
@@ -71,9 +88,9 @@ export async function createOrPromoteAdmin(
 
   await db
     .insert(profiles)
-    .values({ id: userId, role: "admin" })
-    .onConflictDoUpdate({ target: profiles.id, set: { role: "admin" } });
+    .values({ id: userId, role })
+    .onConflictDoUpdate({ target: profiles.id, set: { role } });
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  if (profile?.role !== "admin") throw new Error("The admin role was not stored");
-  return { email, created };
+  if (profile?.role !== role) throw new Error(`The ${role} role was not stored`);
+  return { email, created, role };
 }

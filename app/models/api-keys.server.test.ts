@@ -52,7 +52,13 @@ describe.each(backends)("API keys on %s", (backend) => {
     const holder = await findLiveApiKey(database.db, key);
     expect(holder).toEqual({
       key: { id: summary.id, name: "CI", prefix: summary.prefix },
-      admin: { id: "admin-1", email: "admin-1@example.com", isAdmin: true },
+      admin: {
+        id: "admin-1",
+        email: "admin-1@example.com",
+        role: "admin",
+        isAdmin: true,
+        isStaff: true,
+      },
     });
     const [listed] = await listApiKeys(database.db);
     expect(listed?.lastUsedAt).not.toBeNull();

@@ -100,7 +100,7 @@ export async function revokeApiKey(
 export interface ApiKeyHolder {
   key: { id: number; name: string; prefix: string };
   /** The admin the key acts for (its creator). */
-  admin: { id: string; email: string; isAdmin: true };
+  admin: { id: string; email: string; role: "admin"; isAdmin: true; isStaff: true };
 }
 
 /**
@@ -134,6 +134,6 @@ export async function findLiveApiKey(db: Db, key: string): Promise<ApiKeyHolder 
   await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   return {
     key: { id: row.id, name: row.name, prefix: row.prefix },
-    admin: { id: row.userId, email: row.email, isAdmin: true },
+    admin: { id: row.userId, email: row.email, role: "admin", isAdmin: true, isStaff: true },
   };
 }

@@ -148,7 +148,9 @@ describe("the one-off creator pages", () => {
       const context =
         who === "member" ? member : await newClientContext(browser, { baseURL: own.url });
       const expected =
-        who === "member" ? "Only admins can do this." : "Sign in as an admin or send an API key.";
+        who === "member"
+          ? "Only admins and editors can do this."
+          : "Sign in as an admin or editor, or send an API key.";
       for (const creator of CREATORS) {
         const page = await newPage(context);
         await page.route("**/api/create-blog-post", (route) =>

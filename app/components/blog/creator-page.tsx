@@ -140,7 +140,7 @@ function CreatorStatus({ state, onRetry }: { state: CreatorState; onRetry?: () =
           </Button>
         ) : null}
         <Button asChild variant="link" size="sm">
-          <Link to="/auth">Sign in as an admin</Link>
+          <Link to="/auth">Sign in as an admin or editor</Link>
         </Button>
       </div>
     </div>

@@ -6,7 +6,8 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
+import type { CurrentUser } from "~/auth/session.server";
 import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
 import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
@@ -24,7 +25,7 @@ import {
 import type { Route } from "./+types/api-keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "admin");
   try {
     return { keys: await listApiKeys(getDb()), loadFailed: false };
   } catch (error) {
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "admin");
   try {
     return await update(admin, request);
   } catch (error) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { archivePath, backupOfArchive } from "~/jobs/backups.server";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/backup-download";
  * download is in the audit log.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "admin");
   const file = archivePath(getEnv(), params.file);
   if (!file) {
     throw new Response("This backup is not on this server any more: only the newest are kept.", {

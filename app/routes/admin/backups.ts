@@ -4,7 +4,7 @@ import {
   isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireAdmin, requireAdminApi } from "~/auth/session.server";
+import { requireRole, requireRoleApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { readBackups, startBackup } from "~/jobs/backups.server";
@@ -19,14 +19,14 @@ import type { Route } from "./+types/backups";
  * any app process.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+  await requireRoleApi(request, "admin");
   const db = getDb();
   const overview = await readBackups(db, getEnv(), await readSettings(db));
   return Response.json(overview, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "admin");
   let values: Record<string, unknown>;
   try {
     values = await readAdminPayload(request, "Backup Not Started");

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin, requireAdminApi } from "~/auth/session.server";
+import { requireRole, requireRoleApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { imageToDescribe } from "~/integrations/alt-text-image.server";
@@ -32,7 +32,7 @@ function refuse(status: number, error: string, headers?: HeadersInit) {
  * admin decides.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminApi(request);
+  const admin = await requireRoleApi(request, "editor");
   const payload = await readFormPayload(request);
   if (!payload.ok) return refuse(payload.status, payload.body.error);
   const parsed = assistRequestSchema.safeParse(payload.values);
@@ -80,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "editor");
   throw data(
     { error: "Ask for a suggestion with POST" },
     { status: 405, headers: { Allow: "POST" } },

@@ -8,7 +8,8 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
+import type { CurrentUser } from "~/auth/session.server";
 import { renderPostHtml } from "~/blog/render.server";
 import { CategoryManager } from "~/components/admin/blog/category-manager";
 import { PostForm } from "~/components/admin/blog/post-form";
@@ -63,7 +64,7 @@ import {
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "editor");
   const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");
   const view: BlogView = blogViews.includes(viewParam as BlogView)
@@ -130,7 +131,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "editor");
   let failure = "Failed to update blog post";
   try {
     const values = await readAdminPayload(request, failure);

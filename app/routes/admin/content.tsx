@@ -7,7 +7,8 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
+import type { CurrentUser } from "~/auth/session.server";
 import { ContentTab } from "~/components/admin/content/content-tab";
 import { defaultSetting } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
@@ -54,7 +55,7 @@ async function orNull<T>(what: string, load: () => Promise<T>): Promise<T | null
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const staff = await requireRole(request, "editor");
   const db = getDb();
   // Read before the values: see readEditorVersions.
   const versions = await orNull("the versions", () =>
@@ -78,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     services,
     // Unknown versions leave the check out rather than refuse every save.
     versions: versions ?? { hero: undefined, navigation: undefined, services: undefined },
+    role: staff.role,
   };
 }
 
@@ -92,7 +94,7 @@ const failureTitles: Record<string, string> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "editor");
   let intent = "";
   try {
     const values = await readAdminPayload(request, "Could not save");

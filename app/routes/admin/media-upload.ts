@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin, requireAdminApi } from "~/auth/session.server";
+import { requireRole, requireRoleApi } from "~/auth/permissions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { handleMediaUpload } from "~/media/upload.server";
 import type { Route } from "./+types/media-upload";
@@ -12,7 +12,9 @@ import type { Route } from "./+types/media-upload";
 export async function action({ request }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   // Checked before a byte of the body is read.
-  const admin = wantsJson ? await requireAdminApi(request) : await requireAdmin(request);
+  const admin = wantsJson
+    ? await requireRoleApi(request, "editor")
+    : await requireRole(request, "editor");
   const result = await handleMediaUpload(request, admin);
   if (wantsJson) {
     if (!result.ok) {
@@ -45,6 +47,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "editor");
   throw data({ error: "Upload with POST" }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,6 +1,7 @@
 import { ArrowRight, FileText, Image, LayoutTemplate, Link2, Mail, Settings } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
+import { roleAllows } from "~/auth/roles";
 import { OverviewCards } from "~/components/admin/insights/overview-cards";
 import { TabHeader } from "~/components/admin/tab-header";
 import { getDatabase } from "~/db/client.server";
@@ -10,8 +11,8 @@ import type { Route } from "./+types/overview";
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { figures: await getOverview(getDatabase()) };
+  const staff = await requireRole(request, "editor");
+  return { figures: await getOverview(getDatabase()), role: staff.role };
 }
 
 const quickLinks = [
@@ -33,6 +34,9 @@ const quickLinks = [
   { to: "/admin/settings", label: "Settings", hint: "Site name, contact details", icon: Settings },
 ] as const;
 
+/** The quick links to admin-only tabs, hidden from editors (their pages would answer 403). */
+const adminOnly: ReadonlySet<string> = new Set(["/admin/settings"]);
+
 export default function OverviewTab({ loaderData }: Route.ComponentProps) {
   return (
     <div>
@@ -43,27 +47,29 @@ export default function OverviewTab({ loaderData }: Route.ComponentProps) {
           Quick links
         </h3>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {quickLinks.map(({ to, label, hint, icon: Icon }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                prefetch="intent"
-                className="group flex items-center gap-3 rounded-xl border border-line bg-white p-4 shadow-sm transition-colors hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-              >
-                <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
-                  <Icon aria-hidden className="size-5" />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium text-ink">{label}</span>
-                  <span className="block text-sm text-muted">{hint}</span>
-                </span>
-                <ArrowRight
-                  aria-hidden
-                  className="size-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5"
-                />
-              </Link>
-            </li>
-          ))}
+          {quickLinks
+            .filter((link) => !adminOnly.has(link.to) || roleAllows(loaderData.role, "admin"))
+            .map(({ to, label, hint, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  prefetch="intent"
+                  className="group flex items-center gap-3 rounded-xl border border-line bg-white p-4 shadow-sm transition-colors hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                >
+                  <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-primary-strong">
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-ink">{label}</span>
+                    <span className="block text-sm text-muted">{hint}</span>
+                  </span>
+                  <ArrowRight
+                    aria-hidden
+                    className="size-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5"
+                  />
+                </Link>
+              </li>
+            ))}
         </ul>
       </section>
     </div>

@@ -6,7 +6,8 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { type CurrentUser, requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
+import type { CurrentUser } from "~/auth/session.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { RedirectList } from "~/components/admin/redirects/redirect-list";
 import { TabHeader } from "~/components/admin/tab-header";
@@ -32,7 +33,7 @@ import type { Route } from "./+types/redirects";
 export const meta: Route.MetaFunction = () => [{ title: "Redirects | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "editor");
   try {
     return { redirects: await listRedirects(getDb()), loadFailed: false };
   } catch (error) {
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "editor");
   try {
     return await update(admin, request);
   } catch (error) {

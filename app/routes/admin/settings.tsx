@@ -7,7 +7,7 @@ import {
   isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireRole } from "~/auth/permissions.server";
 import { BackupsPanel } from "~/components/admin/settings/backups-panel";
 import { SiteSettingsForm } from "~/components/admin/settings/site-settings-form";
 import {
@@ -34,7 +34,7 @@ import { type SettingsIntent, settingsIntents } from "~/schemas/admin/settings";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRole(request, "admin");
   const db = getDb();
   const [view, stored] = await Promise.all([readSettingsView(db), readSettings(db)]);
   return {
@@ -90,7 +90,7 @@ function isIntent(value: unknown): value is SettingsIntent {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRole(request, "admin");
   let values: Record<string, unknown>;
   try {
     values = await readAdminPayload(request, "Error Saving Data");

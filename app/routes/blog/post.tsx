@@ -42,10 +42,10 @@ async function loadPost({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const slug = params.slug;
   let post = await getPublishedPostBySlug(db, slug);
-  // Only when the public may not read it does the page ask who is asking: admins preview drafts.
+  // Only when the public may not read it does the page ask who is asking: staff preview drafts.
   if (!post) {
     const user = await getCurrentUser(request);
-    if (user?.isAdmin) post = await getPublishedPostBySlug(db, slug, { preview: true });
+    if (user?.isStaff) post = await getPublishedPostBySlug(db, slug, { preview: true });
   }
   if (!post) {
     logger.warn({ path: new URL(request.url).pathname }, "404: blog post not found");

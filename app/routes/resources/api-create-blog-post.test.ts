@@ -19,8 +19,20 @@ vi.mock("~/auth/session.server", () => ({
   getCurrentUser: async () => sessionUser,
 }));
 
-const ADMIN: CurrentUser = { id: "admin-1", email: "admin@example.com", isAdmin: true };
-const MEMBER: CurrentUser = { id: "member-1", email: "member@example.com", isAdmin: false };
+const ADMIN: CurrentUser = {
+  id: "admin-1",
+  email: "admin@example.com",
+  role: "admin",
+  isAdmin: true,
+  isStaff: true,
+};
+const MEMBER: CurrentUser = {
+  id: "member-1",
+  email: "member@example.com",
+  role: "user",
+  isAdmin: false,
+  isStaff: false,
+};
 
 function post(body: unknown, headers: Record<string, string> = {}) {
   return new Request("http://localhost/api/create-blog-post", {
@@ -186,7 +198,7 @@ describe.each(backends)("POST /api/create-blog-post on %s", (backend) => {
   it("refuses a visitor (401), a member (403) and a revoked key (401), storing nothing", async () => {
     expect(await send(post(voiceBlogPost))).toEqual({
       status: 401,
-      body: { error: "Sign in as an admin or send an API key." },
+      body: { error: "Sign in as an admin or editor, or send an API key." },
     });
     sessionUser = MEMBER;
     expect((await send(post(voiceBlogPost))).status).toBe(403);

@@ -1,5 +1,5 @@
 import { adminChanged } from "~/admin/mutation.server";
-import { requireAdminOrApiKey } from "~/auth/api-key.server";
+import { requireRoleOrApiKey } from "~/auth/api-key.server";
 import { revisionsKeptFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
@@ -33,11 +33,11 @@ function refusal(status: number, error: string, fieldErrors?: Record<string, str
 
 /**
  * POST /api/create-blog-post: creates a post from the spec's payload, or updates the post with the
- * same slug (never a duplicate). For a signed-in admin (the creator pages) or an API key.
+ * same slug (never a duplicate). For signed-in staff (the creator pages) or an API key.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const caller = await requireAdminOrApiKey(request);
+  const caller = await requireRoleOrApiKey(request, "editor");
 
   const payload = await readFormPayload(request, {
     maxBytes: BLOG_API_MAX_BODY_BYTES,

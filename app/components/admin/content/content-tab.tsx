@@ -1,4 +1,5 @@
 import { Plug } from "lucide-react";
+import { roleAllows, type UserRole } from "~/auth/roles";
 import {
   BrandingQuickAction,
   ContactInfoQuickAction,
@@ -23,6 +24,8 @@ export interface ContentTabData {
   services: ServiceRow[] | null;
   /** The versions of the hero, menu and services (undefined when they could not be read). */
   versions: { hero?: number; navigation?: number; services?: number };
+  /** The signed-in staff member's role: the quick actions that save settings are an admin's. */
+  role: UserRole;
   /** The answer to a plain form post of the hero (no JavaScript yet), shown beside the form. */
   plainPostToast?: Toast | null;
 }
@@ -34,8 +37,11 @@ export function ContentTab({
   navItems,
   services,
   versions,
+  role,
   plainPostToast,
 }: ContentTabData) {
+  // Branding, footer, contact details and integrations are saved by admin-only routes.
+  const admin = roleAllows(role, "admin");
   return (
     <>
       <TabHeader
@@ -61,11 +67,11 @@ export function ContentTab({
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <StatsQuickAction stats={stats} />
             <NavMenuQuickAction items={navItems} version={versions.navigation} />
-            <BrandingQuickAction />
-            <FooterQuickAction />
+            {admin ? <BrandingQuickAction /> : null}
+            {admin ? <FooterQuickAction /> : null}
             <ServicesQuickAction services={services} version={versions.services} />
-            <ContactInfoQuickAction />
-            <IntegrationsQuickAction />
+            {admin ? <ContactInfoQuickAction /> : null}
+            {admin ? <IntegrationsQuickAction /> : null}
           </div>
         </section>
       </div>

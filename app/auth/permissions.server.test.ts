@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser, UserRole } from "./session.server";
+
+// Who is signed in is better-auth's business (tested elsewhere); here it is whatever the test says.
+let sessionUser: CurrentUser | null = null;
+vi.mock("./session.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./session.server")>()),
+  getCurrentUser: async () => sessionUser,
+}));
+
+const { requireRole, requireRoleApi, roleAllows } = await import("./permissions.server");
+
+function userWith(role: UserRole): CurrentUser {
+  return {
+    id: `${role}-1`,
+    email: `${role}@example.com`,
+    role,
+    isAdmin: role === "admin",
+    isStaff: role !== "user",
+  };
+}
+
+const request = () => new Request("http://localhost/admin/settings?tab=backups");
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a refusal");
+}
+
+afterEach(() => {
+  sessionUser = null;
+});
+
+describe("roleAllows", () => {
+  it("lets an admin do what an editor may, and no one else in", () => {
+    expect(roleAllows("admin", "admin")).toBe(true);
+    expect(roleAllows("admin", "editor")).toBe(true);
+    expect(roleAllows("editor", "editor")).toBe(true);
+    expect(roleAllows("editor", "admin")).toBe(false);
+    expect(roleAllows("user", "editor")).toBe(false);
+    expect(roleAllows(null, "editor")).toBe(false);
+    expect(roleAllows(undefined, "editor")).toBe(false);
+    // A role the code does not know (a hand-edited row) opens nothing.
+    expect(roleAllows("owner" as UserRole, "editor")).toBe(false);
+    expect(roleAllows("constructor" as UserRole, "editor")).toBe(false);
+  });
+});
+
+describe("requireRole", () => {
+  it("sends a visitor to sign in, coming back to the page", async () => {
+    const answer = (await thrown(requireRole(request(), "editor"))) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(
+      `/auth?${new URLSearchParams({ redirectTo: "/admin/settings?tab=backups" })}`,
+    );
+  });
+
+  it("answers 403 to an editor on an admin page, and says they are staff", async () => {
+    sessionUser = userWith("editor");
+    const error = await thrown(requireRole(request(), "admin"));
+    expect(error).toMatchObject({
+      type: "DataWithResponseInit",
+      data: { message: "You do not have access to this page.", staff: true },
+      init: { status: 403 },
+    });
+  });
+
+  it("answers 403 to a member without a staff role", async () => {
+    sessionUser = userWith("user");
+    expect(await thrown(requireRole(request(), "editor"))).toMatchObject({
+      data: { staff: false },
+      init: { status: 403 },
+    });
+  });
+
+  it("returns the account when its role is enough", async () => {
+    sessionUser = userWith("editor");
+    expect(await requireRole(request(), "editor")).toEqual(userWith("editor"));
+    sessionUser = userWith("admin");
+    expect(await requireRole(request(), "admin")).toEqual(userWith("admin"));
+    expect(await requireRole(request(), "editor")).toEqual(userWith("admin"));
+  });
+});
+
+describe("requireRoleApi", () => {
+  async function refusal(promise: Promise<unknown>) {
+    const answer = (await thrown(promise)) as Response;
+    return { status: answer.status, body: await answer.json() };
+  }
+
+  it("answers JSON 401 to a visitor and 403 to an account without the role", async () => {
+    expect(await refusal(requireRoleApi(request(), "admin"))).toEqual({
+      status: 401,
+      body: { error: "Sign in as an admin to do this." },
+    });
+    expect(await refusal(requireRoleApi(request(), "editor"))).toEqual({
+      status: 401,
+      body: { error: "Sign in as an admin or editor to do this." },
+    });
+    sessionUser = userWith("editor");
+    expect(await refusal(requireRoleApi(request(), "admin"))).toEqual({
+      status: 403,
+      body: { error: "Only admins can do this." },
+    });
+    sessionUser = userWith("user");
+    expect(await refusal(requireRoleApi(request(), "editor"))).toEqual({
+      status: 403,
+      body: { error: "Only admins and editors can do this." },
+    });
+    sessionUser = userWith("editor");
+    expect(await requireRoleApi(request(), "editor")).toEqual(userWith("editor"));
+  });
+});
