@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminSession,
   createMember,
+  createStaff,
   signedInContext,
   startAdminSession,
 } from "../support/admin";
@@ -15,9 +16,12 @@ import { allAddresses, createAccessFixtures, routeRequests } from "../support/ro
 
 const addresses = allAddresses();
 
-type Role = "visitor" | "member" | "admin";
+type Role = "visitor" | "member" | "editor" | "admin";
 
-/** What `role` should get from GET (or POST) of a route with `rule`: a status, or "refused". */
+/**
+ * What `role` should get from GET (or POST) of a route with `rule`: a status, or "refused" (a
+ * visitor: sent to /auth or 401). Someone signed in without the role gets 403, never a redirect.
+ */
 function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number | "refused" {
   const allowed = method === "GET" ? (rule.get ?? 200) : (rule.post as number);
   switch (rule.access) {
@@ -25,11 +29,15 @@ function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number |
       return allowed;
     case "signed-out":
       return role === "visitor" ? allowed : 302;
+    case "editor":
+      if (role === "admin" || role === "editor") return allowed;
+      return role === "visitor" ? "refused" : 403;
     case "admin":
-      return role === "admin" ? allowed : "refused";
-    case "api-key-or-admin":
+      if (role === "admin") return allowed;
+      return role === "visitor" ? "refused" : 403;
+    case "api-key-or-editor":
       // Its GET answers no one (no read); the write checks the caller.
-      if (method === "GET" || role === "admin") return allowed;
+      if (method === "GET" || role === "admin" || role === "editor") return allowed;
       return role === "visitor" ? 401 : 403;
     case "admin-command":
       return allowed;
@@ -52,9 +60,10 @@ describe("the access rules", () => {
   });
 });
 
-describe("the access matrix: every route as a visitor, a member and an admin", () => {
+describe("the access matrix: every route as a visitor, a member, an editor and an admin", () => {
   let session: AdminSession;
   let member: BrowserContext;
+  let editor: BrowserContext;
   let visitor: APIRequestContext;
   let fixtures: AccessFixtures;
   let before: DatabaseSnapshot;
@@ -64,6 +73,7 @@ describe("the access matrix: every route as a visitor, a member and an admin", (
     const { own, browser, context } = session;
     const account = await createMember(browser, own.url, own.dataDir);
     member = await signedInContext(browser, own.url, account);
+    editor = await signedInContext(browser, own.url, await createStaff(own.dataDir, "editor"));
     visitor = await playwrightRequest.newContext({
       baseURL: own.url,
       extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
@@ -76,6 +86,7 @@ describe("the access matrix: every route as a visitor, a member and an admin", (
   afterAll(async () => {
     await visitor?.dispose();
     await member?.close();
+    await editor?.close();
     await session?.close();
   });
 
@@ -115,11 +126,15 @@ describe("the access matrix: every route as a visitor, a member and an admin", (
     expect(failures).toEqual([]);
   });
 
-  it("answers a signed-in member without the admin role as the rules say", async () => {
+  it("answers a signed-in member without a staff role as the rules say: 403", async () => {
     expect((await callEveryRoute(member.request, "member")).failures).toEqual([]);
   });
 
-  it("changed nothing for the visitor and the member", async () => {
+  it("answers an editor as the rules say: 403 on every admin-only route", async () => {
+    expect((await callEveryRoute(editor.request, "editor")).failures).toEqual([]);
+  });
+
+  it("changed nothing for the visitor, the member and the editor", async () => {
     expect(await snapshotOwnServer(session.own)).toEqual(before);
   });
 

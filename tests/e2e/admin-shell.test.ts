@@ -1,7 +1,13 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminTabs } from "~/admin/tabs";
-import { type Account, createAdmin, createMember, signedInContext } from "../support/admin";
+import {
+  type Account,
+  createAdmin,
+  createMember,
+  createStaff,
+  signedInContext,
+} from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
 
@@ -9,6 +15,10 @@ const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 
 let browser: Browser;
+
+/** The dashboard's 403 message, announced as an alert. */
+const noAccessAlert = (page: Page) =>
+  page.getByRole("alert").filter({ hasText: /^You do not have access to this page\.$/ });
 let admin: Account;
 
 beforeAll(async () => {
@@ -33,15 +43,76 @@ describe("who may open the dashboard", () => {
     await context.close();
   });
 
-  it("sends a signed-in member without the admin role to the home page", async () => {
+  it("tells a signed-in member without a staff role they have no access (403)", async () => {
     const member = await createMember(browser, baseURL, dataDir);
     const context = await signedInContext(browser, baseURL, member);
     const page = await newPage(context);
     for (const tab of adminTabs) {
-      await page.goto(tab.path);
-      expect(new URL(page.url()).pathname, tab.path).toBe("/");
+      const response = await page.goto(tab.path);
+      expect(response?.status(), tab.path).toBe(403);
+      expect(new URL(page.url()).pathname, tab.path).toBe(tab.path);
+      expect(await noAccessAlert(page).count(), tab.path).toBe(1);
+      expect(await page.getByRole("heading", { name: "Admin dashboard" }).count()).toBe(0);
     }
-    expectCleanPage(page);
+    // Not staff: the way out is the home page, and the header has no Admin link.
+    expect(await page.getByRole("link", { name: "Back to the dashboard" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
+    expectCleanPage(page, [/status of 403/]);
+    await context.close();
+  });
+});
+
+describe("an editor's dashboard", () => {
+  const editorTabs = [
+    "Overview",
+    "Blog",
+    "Newsletter",
+    "Leads",
+    "Content",
+    "Links",
+    "Redirects",
+    "Media",
+    "Analytics",
+  ];
+
+  it("shows an editor only their tabs and quick links, and a 403 with a way back elsewhere", async () => {
+    const editor = await createStaff(dataDir, "editor");
+    const context = await signedInContext(browser, baseURL, editor);
+    const page = await newPage(context);
+    await page.goto("/admin");
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await sections.getByRole("link", { name: "Overview", exact: true }).waitFor();
+    expect(await sections.getByRole("link").allTextContents()).toEqual(editorTabs);
+    const quickLinks = page.getByRole("region", { name: "Quick links" });
+    expect(await quickLinks.getByRole("link", { name: /Write a blog post/ }).count()).toBe(1);
+    expect(await quickLinks.getByRole("link", { name: /Settings/ }).count()).toBe(0);
+    // Staff: the site header links to the dashboard.
+    expect(await page.getByRole("link", { name: "Admin", exact: true }).first().isVisible()).toBe(
+      true,
+    );
+    // The content tab leaves out the quick actions that save admin-only settings.
+    await page.goto("/admin/content");
+    await page.getByRole("heading", { name: "Quick actions" }).waitFor();
+    expect(await page.getByRole("link", { name: /Integrations/ }).count()).toBe(0);
+
+    const adminOnly = adminTabs.filter((tab) => !editorTabs.includes(tab.label));
+    expect(adminOnly.map((tab) => tab.label)).toEqual([
+      "Integrations",
+      "Settings",
+      "API keys",
+      "Audit log",
+    ]);
+    for (const tab of adminOnly) {
+      const response = await page.goto(tab.path);
+      expect(response?.status(), tab.path).toBe(403);
+      expect(await noAccessAlert(page).count(), tab.path).toBe(1);
+    }
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await page.waitForURL(`${baseURL}/admin`);
+    await sections.getByRole("link", { name: "Overview", exact: true }).waitFor();
+    expectCleanPage(page, [/status of 403/]);
     await context.close();
   });
 });

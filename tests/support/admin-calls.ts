@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AdminCall } from "./admin-actions/types";
+import { type Access, type RouteRule, routeAccess } from "./route-access";
 
 const actionsDir = path.join(import.meta.dirname, "admin-actions");
 
@@ -30,4 +31,25 @@ export function isRefusal(status: number, location: string | null, body: string)
   const redirect = body.match(/^\[\["SingleFetchRedirect",\d+\].*?"redirect","([^"]+)"/);
   if (status === 202 && redirect?.[1]) return target(redirect[1]);
   return false;
+}
+
+/**
+ * The route `call` goes to, as tests/support/route-access.ts keys it (a loader's `.data` address
+ * and a query string belong to the page's route).
+ */
+export function routeOf(call: Pick<AdminCall, "path">): string {
+  const pathname = new URL(call.path, "http://x").pathname.replace(/\.data$/, "") || "/";
+  for (const pattern of Object.keys(routeAccess)) {
+    const source = pattern
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    if (!pattern.includes("*") && new RegExp(`^${source}$`).test(pathname)) return pattern;
+  }
+  throw new Error(`${call.path}: no rule in tests/support/route-access.ts`);
+}
+
+/** Who may make `call`: the access rule of its route. */
+export function accessOf(call: Pick<AdminCall, "path">): Access {
+  return (routeAccess[routeOf(call)] as RouteRule).access;
 }

@@ -18,14 +18,24 @@ function uniqueEmail(kind: string) {
   return `${kind}-${process.pid}-${Date.now()}-${accounts}@example.com`;
 }
 
+/**
+ * A verified staff account with `role`, made with `npm run admin -- create --role <role>` (through
+ * a running server too).
+ */
+export async function createStaff(dataDir: string, role: "admin" | "editor"): Promise<Account> {
+  const account = { email: uniqueEmail(role), password: `${role} password 1` };
+  const result = await runAdminCommand(
+    dataDir,
+    ["create", "--email", account.email, "--role", role],
+    { ADMIN_PASSWORD: account.password },
+  );
+  if (result.code !== 0) throw new Error(`${role} create failed: ${result.stderr}${result.stdout}`);
+  return account;
+}
+
 /** A verified admin account, made with `npm run admin -- create` (through a running server too). */
 export async function createAdmin(dataDir: string): Promise<Account> {
-  const account = { email: uniqueEmail("admin"), password: "admin password 1" };
-  const result = await runAdminCommand(dataDir, ["create", "--email", account.email], {
-    ADMIN_PASSWORD: account.password,
-  });
-  if (result.code !== 0) throw new Error(`admin create failed: ${result.stderr}${result.stdout}`);
-  return account;
+  return createStaff(dataDir, "admin");
 }
 
 async function signInOnPage(page: Page, account: Account) {

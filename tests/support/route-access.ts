@@ -3,17 +3,25 @@ import { servicePages } from "~/content/service-paths";
 /**
  * Who may use each address the server answers: every path of app/routes.ts and every route
  * server/app.ts mounts itself. tests/e2e/access-matrix.test.ts calls each one as a visitor, a
- * signed-in member and an admin and fails for an address without a rule here, so a new route
- * cannot ship without someone deciding who may use it.
+ * signed-in member, an editor and an admin and fails for an address without a rule here, so a new
+ * route cannot ship without someone deciding who may use it.
  *
  * - public: anyone, with the same answer.
  * - signed-out: a page for visitors (sign-in, sign-up); someone signed in is sent to "/".
- * - admin: visitors are sent to /auth (or get 401), members to "/" (or get 403), both change nothing.
- * - api-key-or-admin: an admin's session or an API key (Authorization: Bearer); 401 / 403 otherwise.
+ * - editor: staff (editors and admins). Visitors are sent to /auth (or get 401), members get 403;
+ *   both change nothing.
+ * - admin: admins only. Visitors are sent to /auth (or get 401), members and editors get 403.
+ * - api-key-or-editor: staff's session or an API key (Authorization: Bearer); 401 / 403 otherwise.
  * - admin-command: `npm run admin` through the server, from this machine with DATA_DIR's token;
  *   no session of any kind opens it.
  */
-export type Access = "public" | "signed-out" | "admin" | "api-key-or-admin" | "admin-command";
+export type Access =
+  | "public"
+  | "signed-out"
+  | "editor"
+  | "admin"
+  | "api-key-or-editor"
+  | "admin-command";
 
 /** What the test makes before it starts, for the samples of dynamic segments. */
 export interface AccessFixtures {
@@ -109,44 +117,44 @@ export const routeAccess: Record<string, RouteRule> = {
   "/forgot-password": { access: "public", post: 400 },
   "/reset-password": { access: "public", post: 400, why: "the mailed link carries the token" },
 
-  "/admin": { access: "admin", why: "the dashboard's layout and overview" },
-  "/admin/blog": { access: "admin", post: 400 },
-  "/admin/newsletter": { access: "admin", post: 400 },
-  "/admin/leads": { access: "admin", post: 400 },
-  "/admin/content": { access: "admin", post: 400 },
+  "/admin": { access: "editor", why: "the dashboard's layout and overview" },
+  "/admin/blog": { access: "editor", post: 400 },
+  "/admin/newsletter": { access: "editor", post: 400 },
+  "/admin/leads": { access: "editor", post: 400 },
+  "/admin/content": { access: "editor", post: 400 },
   "/admin/integrations": { access: "admin", post: 400 },
   "/admin/integrations/deliveries": {
     access: "admin",
     post: 400,
     why: "what the site sent to its integrations; its POST resends one",
   },
-  "/admin/links": { access: "admin", post: 400 },
-  "/admin/redirects": { access: "admin", post: 400 },
-  "/admin/media": { access: "admin", post: 400 },
+  "/admin/links": { access: "editor", post: 400 },
+  "/admin/redirects": { access: "editor", post: 400 },
+  "/admin/media": { access: "editor", post: 400 },
   "/admin/settings": { access: "admin", post: 400 },
-  "/admin/analytics": { access: "admin" },
+  "/admin/analytics": { access: "editor" },
   "/admin/api-keys": { access: "admin", post: 400 },
   "/admin/audit-log": { access: "admin", post: 400 },
   "/admin/media/upload": {
-    access: "admin",
+    access: "editor",
     get: 405,
     post: 303,
     why: "uploads only; a form post without a file goes back to the media tab with an error toast",
   },
-  "/admin/blog/media": { access: "admin", why: "the image picker's list" },
+  "/admin/blog/media": { access: "editor", why: "the image picker's list" },
   "/admin/blog/revisions": {
-    access: "admin",
+    access: "editor",
     why: "a post's History panel",
     sample: "/admin/blog/revisions?post=1",
   },
   "/admin/blog/assist": {
-    access: "admin",
+    access: "editor",
     get: 405,
     post: 400,
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
-  "/admin/newsletter/export": { access: "admin", why: "subscribers' addresses" },
-  "/admin/leads/export": { access: "admin", why: "leads' names, addresses and messages" },
+  "/admin/newsletter/export": { access: "editor", why: "subscribers' addresses" },
+  "/admin/leads/export": { access: "editor", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "admin" },
   "/admin/settings/backups": {
     access: "admin",
@@ -175,7 +183,7 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the enabled widgets' public fields only; secrets never leave the server",
   },
   "/api/create-blog-post": {
-    access: "api-key-or-admin",
+    access: "api-key-or-editor",
     get: 405,
     post: 415,
     why: "the creator pages and automation publish posts; JSON only, so a form post is refused",
