@@ -21,7 +21,7 @@ describe("requireSameOriginWrite", () => {
   const cookie = "better-auth.session_token=abc";
 
   it("lets our own pages write with the session: Origin or Sec-Fetch-Site same-origin", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { cookie, origin: SITE },
       { cookie, origin: SITE, "sec-fetch-site": "same-origin" },
       { cookie, "sec-fetch-site": "same-origin" },
@@ -33,7 +33,7 @@ describe("requireSameOriginWrite", () => {
   });
 
   it("refuses a cookie write that does not say where it comes from, or comes from elsewhere", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { cookie },
       { cookie, origin: "https://evil.example" },
       { cookie, origin: "null" },
