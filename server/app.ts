@@ -41,6 +41,7 @@ import { type CachedPage, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
 import { redirectsFirst } from "./redirects";
 import {
+  capBodies,
   cspNonce,
   sameOriginWrites,
   securityHeaders,
@@ -249,7 +250,7 @@ export function createExpressApp(options: {
   if (options.adminToken) app.use("/internal/admin", adminCommandRouter(options.adminToken));
 
   app.use(sameOriginWrites(new URL(env.SITE_URL).origin));
-  app.all("/api/auth/*splat", toNodeHandler(getAuth()));
+  app.all("/api/auth/*splat", capBodies(), toNodeHandler(getAuth()));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -197,3 +197,27 @@ export function sameOriginWrites(siteOrigin: string) {
     next();
   };
 }
+
+/** better-auth's endpoints take a few short fields: the same cap as our own forms. */
+export const AUTH_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Refuses a body over `maxBytes` before better-auth reads it (it would read any size): by its
+ * Content-Length, which every browser sends for these calls, so one without it (a chunked
+ * upload) is refused too.
+ */
+export function capBodies(maxBytes = AUTH_BODY_MAX_BYTES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding") !== undefined) {
+      res.status(411).json({ error: "The request needs a Content-Length" });
+      return;
+    }
+    if (Number(length ?? "0") > maxBytes) {
+      res.status(413).json({ error: "The request is too large" });
+      return;
+    }
+    next();
+  };
+}

@@ -4,11 +4,17 @@ import type { Database } from "~/db/client.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   ACCOUNT_LIMITS,
+  accountDayLimitKey,
   accountLimitKey,
   accountOf,
+  clearAccountLimits,
   consumeAccountAttempt,
+  consumeSignInAttempt,
+  deviceLimitKey,
   isAccountLimited,
   refundAccountAttempt,
+  refundRateLimits,
+  SIGN_IN_LIMITS,
 } from "./account-limit.server";
 
 describe("accountOf", () => {
@@ -88,5 +94,46 @@ describe.each(backends)("account attempts on %s", (backend) => {
     expect(await counted("jane@example.com")).toBe(max + 1);
     expect((await consumeAccountAttempt(database.db, path, "jane@example.com")).allowed).toBe(true);
     expect(await counted("jane@example.com")).toBe(1);
+  });
+
+  async function countOf(key: string) {
+    const result = (await database.db.execute(
+      sql`select count::int as count from rate_limits where key = ${key}`,
+    )) as unknown as { rows: { count: number }[] };
+    return result.rows[0]?.count;
+  }
+
+  it("counts a sign-in with a device cookie on the cookie only, without one on the account and its day", async () => {
+    const known = await consumeSignInAttempt(database.db, "jane@example.com", "n".repeat(22));
+    expect(known).toMatchObject({ allowed: true, keys: [deviceLimitKey("n".repeat(22))] });
+    expect(await counted("jane@example.com")).toBeUndefined();
+
+    const unknown = await consumeSignInAttempt(database.db, "jane@example.com", null);
+    expect(unknown.keys).toEqual([
+      accountLimitKey(path, "jane@example.com"),
+      accountDayLimitKey("jane@example.com"),
+    ]);
+    expect(await countOf(accountDayLimitKey("jane@example.com"))).toBe(1);
+    await refundRateLimits(database.db, unknown.keys);
+    expect(await counted("jane@example.com")).toBe(0);
+    expect(await countOf(accountDayLimitKey("jane@example.com"))).toBe(0);
+  });
+
+  it("does not use up the day on attempts the 15-minute limit refuses", async () => {
+    for (let i = 0; i < max + 5; i++)
+      await consumeSignInAttempt(database.db, "jane@example.com", null);
+    expect(await countOf(accountDayLimitKey("jane@example.com"))).toBe(max);
+    expect(max).toBeLessThan(SIGN_IN_LIMITS.unknownBrowserDay.max);
+  });
+
+  it("clears an account's limits, whatever the case of the address, and leaves device counters", async () => {
+    for (let i = 0; i <= max; i++)
+      await consumeSignInAttempt(database.db, "jane@example.com", null);
+    await consumeSignInAttempt(database.db, "jane@example.com", "n".repeat(22));
+    await clearAccountLimits(database.db, "Jane@Example.com");
+    expect(await counted("jane@example.com")).toBeUndefined();
+    expect(await countOf(accountDayLimitKey("jane@example.com"))).toBeUndefined();
+    expect(await countOf(deviceLimitKey("n".repeat(22)))).toBe(1);
+    expect((await consumeSignInAttempt(database.db, "jane@example.com", null)).allowed).toBe(true);
   });
 });

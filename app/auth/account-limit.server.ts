@@ -49,7 +49,71 @@ export function consumeAccountAttempt(
 
 /** Gives back the attempt of one that succeeded, within the window it was counted in. */
 export async function refundAccountAttempt(db: Db, path: AccountLimitedPath, email: string) {
+  await refundRateLimits(db, [accountLimitKey(path, email)]);
+}
+
+/** Gives back one hit on each of `keys`, within the windows they were counted in. */
+export async function refundRateLimits(db: Db, keys: readonly string[]) {
+  for (const key of keys) {
+    await db.execute(sql`
+      update rate_limits set count = count - 1
+      where key = ${key} and count > 0 and reset_at > now()`);
+  }
+}
+
+/**
+ * Sign-in limits beside the per-account one (see app/auth/device-cookie.server.ts):
+ * - `device`: attempts that carry the browser's device cookie for the account are limited per
+ *   cookie, and not counted against the account, so strangers cannot lock its owner out;
+ * - `unknownBrowserDay`: attempts without it also meet a daily ceiling per account, so a patient
+ *   guesser gets 20 guesses a day rather than 10 every 15 minutes.
+ */
+export const SIGN_IN_LIMITS = {
+  device: { windowSeconds: 15 * 60, max: 10 },
+  unknownBrowserDay: { windowSeconds: 24 * 60 * 60, max: 20 },
+} as const;
+
+export function deviceLimitKey(nonce: string) {
+  return `device:/sign-in/email:${nonce}`;
+}
+
+export function accountDayLimitKey(email: string) {
+  return `account-day:/sign-in/email:${email}`;
+}
+
+export interface SignInAttempt extends RateLimitResult {
+  /** The counters this attempt was counted on; a sign-in that succeeds gives them back. */
+  keys: string[];
+}
+
+/**
+ * Counts a sign-in attempt for `email`: on its device cookie's own counter when the browser
+ * has one for the account (`deviceNonce`), else on the account's 15-minute and daily counters.
+ * The daily counter is only touched when the 15-minute one allows the attempt, so refused
+ * attempts do not use up the day.
+ */
+export async function consumeSignInAttempt(
+  db: Db,
+  email: string,
+  deviceNonce: string | null,
+): Promise<SignInAttempt> {
+  if (deviceNonce) {
+    const key = deviceLimitKey(deviceNonce);
+    return { ...(await consumeRateLimit(db, key, SIGN_IN_LIMITS.device)), keys: [key] };
+  }
+  const keys = [accountLimitKey("/sign-in/email", email)];
+  const recent = await consumeAccountAttempt(db, "/sign-in/email", email);
+  if (!recent.allowed) return { ...recent, keys };
+  const dayKey = accountDayLimitKey(email);
+  keys.push(dayKey);
+  const day = await consumeRateLimit(db, dayKey, SIGN_IN_LIMITS.unknownBrowserDay);
+  return { ...day, keys };
+}
+
+/** Lifts an account's sign-in limits (not the device cookies' ones): its password was reset. */
+export async function clearAccountLimits(db: Db, email: string) {
+  const normalized = email.trim().toLowerCase();
   await db.execute(sql`
-    update rate_limits set count = count - 1
-    where key = ${accountLimitKey(path, email)} and count > 0 and reset_at > now()`);
+    delete from rate_limits
+    where key in (${accountLimitKey("/sign-in/email", normalized)}, ${accountDayLimitKey(normalized)})`);
 }

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Auth, createAuth } from "~/auth/auth.server";
+import { SIGN_IN_LIMITS } from "~/auth/account-limit.server";
+import {
+  type Auth,
+  createAuth,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_PASSWORD_CHANGES,
+} from "~/auth/auth.server";
 import type { Database } from "~/db/client.server";
 import { accounts, profiles, rateLimits, sessions, users } from "~/db/schema.server";
 import { type Env, parseEnv } from "~/env.server";
@@ -40,20 +46,34 @@ async function answer(response: Response): Promise<Answer> {
 }
 
 /** Posts to better-auth the way app/auth/auth-api.server.ts does. */
-async function post(auth: Auth, endpoint: string, body: unknown, ip = "203.0.113.1") {
+async function post(
+  auth: Auth,
+  endpoint: string,
+  body: unknown,
+  ip = "203.0.113.1",
+  cookie?: string,
+) {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    origin: SITE_URL,
+    "x-client-address": ip,
+  };
+  if (cookie) headers.cookie = cookie;
   return answer(
     await auth.handler(
       new Request(`${SITE_URL}/api/auth${endpoint}`, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          origin: SITE_URL,
-          "x-client-address": ip,
-        },
+        headers,
         body: JSON.stringify(body),
       }),
     ),
   );
+}
+
+/** The device cookie an answer set, as a Cookie header value, or null. */
+function deviceCookieOf(result: Answer) {
+  const cookie = result.cookies.find((c) => c.startsWith("device="));
+  return cookie ? (cookie.split(";")[0] as string) : null;
 }
 
 /** Opens a link from a mail, as the visitor's browser would. */
@@ -120,8 +140,8 @@ describe.each(backends)("auth on %s", (backend) => {
     });
   }
 
-  function signIn(email: string, password: string, ip?: string) {
-    return post(auth, "/sign-in/email", { email, password }, ip);
+  function signIn(email: string, password: string, ip?: string, cookie?: string) {
+    return post(auth, "/sign-in/email", { email, password }, ip, cookie);
   }
 
   async function verifyDirectly(email: string) {
@@ -327,6 +347,124 @@ describe.each(backends)("auth on %s", (backend) => {
     expect(again.status).toBe(429);
   });
 
+  it("gives a browser that signed in a device cookie bound to the account, for a year", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    expect(deviceCookieOf(await signIn("jane@example.com", "guess"))).toBeNull();
+    const ok = await signIn("Jane@Example.com", "correct-horse");
+    expect(ok.status).toBe(200);
+    const set = ok.cookies.find((c) => c.startsWith("device="));
+    expect(set).toMatch(/;\s*HttpOnly/i);
+    expect(set).toMatch(/;\s*SameSite=Lax/i);
+    expect(set).toMatch(/;\s*Path=\//i);
+    expect(set).toMatch(/;\s*Max-Age=31536000/i);
+    expect(set).not.toContain("jane");
+    // Signing in again in that browser keeps its entry.
+    const cookie = deviceCookieOf(ok) as string;
+    const again = await signIn("jane@example.com", "correct-horse", undefined, cookie);
+    expect(deviceCookieOf(again)).toBe(cookie);
+  });
+
+  it("lets a browser that signed in before in after 50 wrong passwords from elsewhere; a reset lifts the lock", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const known = deviceCookieOf(await signIn("jane@example.com", "correct-horse", "192.0.2.50"));
+    expect(known).not.toBeNull();
+
+    const statuses: number[] = [];
+    for (let i = 1; i <= 50; i++) {
+      statuses.push((await signIn("jane@example.com", `guess ${i}`, `198.51.100.${i}`)).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+
+    const fromKnown = await signIn("jane@example.com", "correct-horse", "192.0.2.51", known ?? "");
+    expect(fromKnown.status).toBe(200);
+    expect(fromKnown.cookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
+
+    const fromUnknown = await signIn("jane@example.com", "correct-horse", "192.0.2.52");
+    expect(fromUnknown.status).toBe(429);
+    expect(fromUnknown.body.message).toBe(TOO_MANY_ATTEMPTS);
+    // A device cookie of another account, or a forged one, is an unknown browser.
+    await signUp("bob@example.com");
+    await verifyDirectly("bob@example.com");
+    const bobs = deviceCookieOf(await signIn("bob@example.com", "correct-horse", "192.0.2.53"));
+    expect(
+      (await signIn("jane@example.com", "correct-horse", "192.0.2.54", bobs ?? "")).status,
+    ).toBe(429);
+    const forged = `device=${"A".repeat(22)}.${"B".repeat(43)}`;
+    expect((await signIn("jane@example.com", "correct-horse", "192.0.2.55", forged)).status).toBe(
+      429,
+    );
+
+    const requested = await post(auth, "/request-password-reset", {
+      email: "jane@example.com",
+      redirectTo: "/reset-password",
+    });
+    expect(requested.status).toBe(200);
+    const mails = await mailsTo("jane@example.com", 2);
+    const opened = await follow(auth, linkIn(mails[mails.length - 1] as MailMessage));
+    const token = new URL(opened.location ?? "", SITE_URL).searchParams.get("token");
+    expect(
+      (await post(auth, "/reset-password", { newPassword: "new-secret-9", token })).status,
+    ).toBe(200);
+    expect((await signIn("jane@example.com", "new-secret-9", "192.0.2.56")).status).toBe(200);
+  });
+
+  it("limits attempts with a device cookie on their own, without counting them against the account", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const known = deviceCookieOf(await signIn("jane@example.com", "correct-horse")) ?? "";
+    for (let i = 1; i <= SIGN_IN_LIMITS.device.max; i++) {
+      expect((await signIn("jane@example.com", "guess", `198.51.100.${i}`, known)).status).toBe(
+        401,
+      );
+    }
+    const blocked = await signIn("jane@example.com", "correct-horse", "198.51.100.100", known);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
+    // The account itself was not counted: another browser signs in.
+    expect((await signIn("jane@example.com", "correct-horse", "198.51.100.101")).status).toBe(200);
+  });
+
+  it("holds unknown browsers to a daily ceiling per account beyond the 15-minute limit", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const { max } = SIGN_IN_LIMITS.unknownBrowserDay;
+    let sent = 0;
+    while (sent < max) {
+      for (let i = 0; i < 10 && sent < max; i++, sent++) {
+        expect((await signIn("jane@example.com", "guess", `198.51.100.${sent + 1}`)).status).toBe(
+          401,
+        );
+      }
+      // The 15-minute window passes.
+      await database.db
+        .update(rateLimits)
+        .set({ resetAt: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, "account:/sign-in/email:jane@example.com"));
+    }
+    const blocked = await signIn("jane@example.com", "correct-horse", "198.51.100.200");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(15 * 60);
+  });
+
+  it("gives a known browser behind a busy address its own allowance; a foreign cookie does not escape the address limit", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const known = deviceCookieOf(await signIn("jane@example.com", "correct-horse", "192.0.2.9"));
+    const ip = "192.0.2.7";
+    for (let i = 1; i <= 30; i++) {
+      expect((await signIn(`nobody${i}@example.com`, "guess", ip)).status).toBe(401);
+    }
+    expect((await signIn("nobody31@example.com", "guess", ip)).status).toBe(429);
+    expect((await signIn("jane@example.com", "correct-horse", ip, known ?? "")).status).toBe(200);
+    const foreign = await signIn("nobody32@example.com", "guess", ip, known ?? "");
+    expect(foreign.status).toBe(429);
+    expect(foreign.body.message).toMatch(/Too many requests/);
+  });
+
   /** The session cookie of a fresh sign-in, as a Cookie header. */
   async function sessionCookie(email: string, password: string) {
     const result = await signIn(email, password);
@@ -379,6 +517,26 @@ describe.each(backends)("auth on %s", (backend) => {
     );
     expect(await database.db.select().from(sessions)).toHaveLength(1);
     expect((await signIn("jane@example.com", "correct-horse")).status).toBe(401);
+  });
+
+  it("limits attempts to change the password per session, with a clear message", async () => {
+    await signUp("jane@example.com");
+    await verifyDirectly("jane@example.com");
+    const here = await sessionCookie("jane@example.com", "correct-horse");
+    const elsewhere = await sessionCookie("jane@example.com", "correct-horse");
+    const change = (cookie: string, currentPassword: string, ip: string) =>
+      post(auth, "/change-password", { currentPassword, newPassword: "new-secret-9" }, ip, cookie);
+    for (let i = 1; i <= 5; i++) {
+      const wrong = await change(here, "guess", `198.51.100.${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.code).toBe("INVALID_PASSWORD");
+    }
+    const blocked = await change(here, "correct-horse", "198.51.100.6");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(TOO_MANY_PASSWORD_CHANGES);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another session is not limited by this one's attempts.
+    expect((await change(elsewhere, "correct-horse", "198.51.100.7")).status).toBe(200);
   });
 
   it("resets a forgotten password through the mailed link", async () => {

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import type { Env } from "~/env.server";
@@ -10,11 +11,14 @@ import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
 import {
   accountOf,
+  clearAccountLimits,
   consumeAccountAttempt,
+  consumeSignInAttempt,
   isAccountLimited,
-  refundAccountAttempt,
+  refundRateLimits,
 } from "./account-limit.server";
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
+import { deviceCookies } from "./device-cookie.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
@@ -24,8 +28,34 @@ export { ACCOUNT_LIMITS } from "./account-limit.server";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
+/** better-auth's own answer when the per-address limit refuses. */
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
+
+export const TOO_MANY_PASSWORD_CHANGES =
+  "Too many attempts to change the password. Please wait an hour and try again.";
+
+/** Per address, for sign-in attempts without a device cookie for their account. */
+export const SIGN_IN_ADDRESS_LIMIT = { window: 5 * 60, max: 30 } as const;
+
+/** Per session: attempts to change the password (each one checks the current password). */
+export const PASSWORD_CHANGE_LIMIT = { windowSeconds: 60 * 60, max: 5 } as const;
+
+/** The counters a sign-in attempt was counted on, to give back if it succeeds. */
+const countedSignIn = new WeakMap<object, string[]>();
+
 export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mailer }) {
   const siteName = "AI Solutions";
+  const secure = env.SITE_URL.startsWith("https://");
+  const devices = deviceCookies({ secret: env.SESSION_SECRET, secure });
+
+  function refused(retryAfter: number | null, message = TOO_MANY_ATTEMPTS) {
+    return new APIError(
+      "TOO_MANY_REQUESTS",
+      { message },
+      { "Retry-After": String(retryAfter ?? 60) },
+    );
+  }
+
   return betterAuth({
     appName: siteName,
     baseURL: env.SITE_URL,
@@ -51,6 +81,10 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      // A reset proves the owner holds the mailbox: lift the account's sign-in limits.
+      async onPasswordReset({ user }) {
+        await clearAccountLimits(db, user.email);
+      },
       async sendResetPassword({ user, url }) {
         sendInBackground(mailer, {
           to: user.email,
@@ -87,7 +121,12 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 5 * 60, max: 30 },
+        // A browser with a device cookie is let past the per-address limit here; the hook below
+        // checks the cookie against the account and, unless it is valid, counts the address
+        // itself. So someone signing in from a browser they used before is not refused because
+        // a guesser shares their address (an office or a carrier's NAT).
+        "/sign-in/email": (request) =>
+          devices.isPresent(request.headers.get("cookie")) ? false : SIGN_IN_ADDRESS_LIMIT,
         "/sign-up/email": { window: 10 * 60, max: 10 },
         "/request-password-reset": { window: 10 * 60, max: 10 },
         "/get-session": false,
@@ -106,27 +145,74 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
         if (ctx.path === "/change-password") {
+          const token = await ctx.getSignedCookie(
+            ctx.context.authCookies.sessionToken.name,
+            ctx.context.secret,
+          );
+          if (token) {
+            const key = `change-password:${createHash("sha256").update(token).digest("hex")}`;
+            const result = await consumeRateLimit(db, key, PASSWORD_CHANGE_LIMIT);
+            if (!result.allowed) throw refused(result.retryAfter, TOO_MANY_PASSWORD_CHANGES);
+          }
           // A changed password ends every other session, whatever the client asked for: the
           // change is often made because someone else knows the old one.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
         const email = accountOf(ctx.body);
+        if (ctx.path === "/sign-in/email") {
+          const cookie = ctx.headers?.get("cookie");
+          const nonce = email ? devices.nonceFor(cookie, email) : null;
+          if (!nonce && devices.isPresent(cookie)) {
+            // The per-address limit let it pass for its cookie, which is not this account's.
+            const address = ctx.request ? getIP(ctx.request, ctx.context.options) : null;
+            const result = await consumeRateLimit(
+              db,
+              `ip:${address ?? "no-trusted-ip"}|/sign-in/email`,
+              { windowSeconds: SIGN_IN_ADDRESS_LIMIT.window, max: SIGN_IN_ADDRESS_LIMIT.max },
+            );
+            if (!result.allowed) {
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                { message: TOO_MANY_REQUESTS },
+                { "X-Retry-After": String(result.retryAfter ?? 60) },
+              );
+            }
+          }
+          if (!email) return;
+          const attempt = await consumeSignInAttempt(db, email, nonce);
+          if (ctx.request) countedSignIn.set(ctx.request, attempt.keys);
+          if (!attempt.allowed) throw refused(attempt.retryAfter);
+          return;
+        }
         if (!isAccountLimited(ctx.path) || !email) return;
         const result = await consumeAccountAttempt(db, ctx.path, email);
-        if (!result.allowed) {
-          throw new APIError(
-            "TOO_MANY_REQUESTS",
-            { message: TOO_MANY_ATTEMPTS },
-            { "Retry-After": String(result.retryAfter ?? 60) },
-          );
-        }
+        if (!result.allowed) throw refused(result.retryAfter);
       }),
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
-        // Only wrong passwords count against an account's sign-in limit.
-        if (ctx.path !== "/sign-in/email" || !ctx.context.newSession) return;
-        const email = accountOf(ctx.body);
-        if (email) await refundAccountAttempt(db, ctx.path, email);
+        const session = ctx.context.newSession;
+        if (!session) return;
+        if (ctx.path === "/sign-in/email") {
+          // Only wrong passwords count against the sign-in limits.
+          const keys = ctx.request ? countedSignIn.get(ctx.request) : undefined;
+          if (keys) await refundRateLimits(db, keys);
+        }
+        // The device cookie marks a browser in which the account really signed in: after the
+        // password alone, or after the second factor for an account that has one (better-auth's
+        // two-factor plugin then replaces the password's session by a challenge).
+        const signedIn =
+          (ctx.path === "/sign-in/email" &&
+            !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) ||
+          ctx.path === "/two-factor/verify-totp" ||
+          ctx.path === "/two-factor/verify-backup-code";
+        if (signedIn) {
+          const email = session.user.email.toLowerCase();
+          ctx.setCookie(
+            devices.name,
+            devices.issue(ctx.headers?.get("cookie"), email),
+            devices.attributes,
+          );
+        }
       }),
     },
     databaseHooks: {

@@ -115,7 +115,7 @@ export const legalPageMeta: Record<
   "cookie-policy": {
     title: "Cookie Policy",
     description:
-      "We use only essential cookies: a sign-in session cookie and a short-lived message cookie. No advertising or tracking cookies.",
+      "We use only essential cookies: a sign-in session cookie, a sign-in device cookie and a short-lived message cookie. No advertising or tracking cookies.",
     lastUpdated: "2025-01-03",
   },
   "data-deletion": {
@@ -198,12 +198,12 @@ function privacyPolicy(c: CompanyDetails, cookies: CookieFacts): LegalDocument {
                 : []),
               optional
                 ? [
-                    "Cookies: we use cookies that are strictly necessary, namely a session cookie while you are signed in, a short-lived message cookie and a cookie that remembers your cookie choice, and, only if you allow them, the cookies of the optional features listed in our ",
+                    "Cookies: we use cookies that are strictly necessary, namely a session cookie while you are signed in, a device cookie that protects your sign-in, a short-lived message cookie and a cookie that remembers your cookie choice, and, only if you allow them, the cookies of the optional features listed in our ",
                     link("Cookie Policy", "/cookie-policy"),
                     `. ${COOKIE_SETTINGS_SENTENCE}`,
                   ]
                 : [
-                    "Cookies: we use only cookies that are strictly necessary, namely a session cookie while you are signed in and a short-lived message cookie. Our ",
+                    "Cookies: we use only cookies that are strictly necessary, namely a session cookie while you are signed in, a device cookie that protects your sign-in and a short-lived message cookie. Our ",
                     link("Cookie Policy", "/cookie-policy"),
                     " describes them.",
                   ],
@@ -601,6 +601,19 @@ function cookiePolicy(c: CompanyDetails, cookies: CookieFacts): LegalDocument {
                 ],
               },
               {
+                title: "Sign-in device cookie",
+                rows: [
+                  {
+                    label: "Purpose",
+                    value:
+                      "Recognises a browser in which you have signed in before, so that someone trying to guess your password elsewhere cannot lock you out of your account. It holds a random code and a signature, not your e-mail address.",
+                  },
+                  { label: "Set when", value: "You sign in." },
+                  { label: "Duration", value: "One year." },
+                  { label: "Type", value: "Strictly necessary, first-party" },
+                ],
+              },
+              {
                 title: "Message cookie",
                 rows: [
                   {
@@ -624,8 +637,8 @@ function cookiePolicy(c: CompanyDetails, cookies: CookieFacts): LegalDocument {
           },
           p(
             optional
-              ? "The session and message cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. The cookie-choice cookie holds only your choice and when you made it. Because these cookies are strictly necessary to provide what you ask for, they do not require your consent."
-              : "Both cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. Because they are strictly necessary to provide what you ask for, they do not require your consent, and we do not show a cookie banner.",
+              ? "The session, device and message cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. The cookie-choice cookie holds only your choice and when you made it. Because these cookies are strictly necessary to provide what you ask for, they do not require your consent."
+              : "These cookies are sent only to this website, cannot be read by scripts in the page, are limited to secure connections when the website is served over HTTPS, and contain no advertising identifiers. Because they are strictly necessary to provide what you ask for, they do not require your consent, and we do not show a cookie banner.",
           ),
         ],
       },

@@ -89,3 +89,19 @@ export async function readFormPayload(
   }
   return { ok: true, values: parsed as Record<string, unknown> };
 }
+
+export type PageFormResult =
+  | { ok: true; values: Record<string, unknown> }
+  | { ok: false; status: 413; error: string };
+
+/**
+ * The fields of a page's own form (sign-in, password reset), under the same 64 KB cap as every
+ * other form. A body too large is refused with 413; one that is no form at all (garbage, a wrong
+ * content type) reads as no fields, which the page's schema then refuses field by field.
+ */
+export async function readPageForm(request: Request): Promise<PageFormResult> {
+  const payload = await readFormPayload(request);
+  if (payload.ok) return payload;
+  if (payload.status === 413) return { ok: false, status: 413, error: payload.body.error };
+  return { ok: true, values: {} };
+}

@@ -8,6 +8,7 @@ import {
   DataDirLockedError,
   type LockInfo,
   lockFilePath,
+  processStartTime,
   readLiveLock,
 } from "~/lib/data-dir-lock.server";
 
@@ -137,6 +138,44 @@ describe("data directory lock", () => {
     expect(readLock(dataDir).pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(lockFilePath(dataDir))).toBe(false);
+  });
+
+  it("records when the holder process started, and refuses while that process runs", async () => {
+    const lock = acquireDataDirLock(dataDir, "server");
+    expect(readLock(dataDir).processStart).toMatch(/^\d+$/);
+    expect(readLock(dataDir).processStart).toBe(processStartTime(process.pid));
+    lock.release();
+
+    const child = await spawnHolder();
+    children.push(child);
+    const start = processStartTime(child.pid as number);
+    expect(start).toMatch(/^\d+$/);
+    const holder: LockInfo = {
+      pid: child.pid as number,
+      holder: "server",
+      startedAt: new Date().toISOString(),
+      processStart: start,
+    };
+    writeLock(dataDir, holder);
+    expect(readLiveLock(dataDir)).toEqual(holder);
+    expect(() => acquireDataDirLock(dataDir, "server")).toThrow(DataDirLockedError);
+  });
+
+  it("takes over a lock whose pid now belongs to another process (another start time)", async () => {
+    // A live node process with the lock's pid, but not the one that wrote it: the pid was reused.
+    const child = await spawnHolder();
+    children.push(child);
+    const start = Number(processStartTime(child.pid as number));
+    writeLock(dataDir, {
+      pid: child.pid as number,
+      holder: "server",
+      startedAt: "2020-01-01T00:00:00.000Z",
+      processStart: String(start - 1),
+    });
+    expect(readLiveLock(dataDir)).toBeUndefined();
+    const lock = acquireDataDirLock(dataDir, "server");
+    expect(readLock(dataDir).pid).toBe(process.pid);
+    lock.release();
   });
 
   it("takes over a corrupt lock file left by a crash", () => {

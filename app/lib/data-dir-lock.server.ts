@@ -10,6 +10,12 @@ export interface LockInfo {
   pid: number;
   holder: "server" | "admin-command";
   startedAt: string;
+  /**
+   * When the holder process started, as the kernel counts it (field 22 of /proc/<pid>/stat,
+   * clock ticks since boot): a pid is reused, this pair is not. Absent on systems without /proc
+   * and in lock files written before it was recorded.
+   */
+  processStart?: string;
   /** Where a running server takes admin commands (loopback only). */
   adminUrl?: string;
 }
@@ -32,14 +38,35 @@ export function lockFilePath(dataDir: string) {
   return path.join(dataDir, "server.lock");
 }
 
-function isAlive(pid: number) {
+/** The start time of process `pid` (field 22 of /proc/<pid>/stat), or undefined without /proc. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 2 is the command in parentheses and may hold spaces and parentheses itself.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields[0] is field 3 (the state), so field 22 is fields[19].
+    const start = fields[19];
+    return start && /^\d+$/.test(start) ? start : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(info: Pick<LockInfo, "pid" | "processStart">) {
+  const { pid } = info;
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-  // After a reboot the pid may belong to an unrelated program: only a node process counts.
+  // The pid may have been reused (after a reboot, or a crash long ago) by another process:
+  // one that started at another time is not the holder.
+  if (info.processStart !== undefined) {
+    const start = processStartTime(pid);
+    if (start !== undefined) return start === info.processStart;
+  }
+  // Without a start time to compare (an older lock file): only a node process counts.
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
   } catch {
@@ -51,7 +78,7 @@ function isAlive(pid: number) {
 export function readLiveLock(dataDir: string): LockInfo | undefined {
   try {
     const info = JSON.parse(fs.readFileSync(lockFilePath(dataDir), "utf8")) as LockInfo;
-    return isAlive(info.pid) && info.pid !== process.pid ? info : undefined;
+    return isAlive(info) && info.pid !== process.pid ? info : undefined;
   } catch {
     return undefined;
   }
@@ -65,7 +92,12 @@ export interface DataDirLock {
 export function acquireDataDirLock(dataDir: string, holder: LockInfo["holder"]): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = lockFilePath(dataDir);
-  let info: LockInfo = { pid: process.pid, holder, startedAt: new Date().toISOString() };
+  let info: LockInfo = {
+    pid: process.pid,
+    holder,
+    startedAt: new Date().toISOString(),
+    processStart: processStartTime(process.pid),
+  };
 
   for (let attempt = 0; attempt < 500; attempt++) {
     try {
@@ -140,7 +172,7 @@ function clearStaleLock(file: string) {
       if (Date.now() - stat.mtimeMs > 2_000) fs.rmSync(file, { force: true });
       return;
     }
-    if (!isAlive(info.pid) || info.pid === process.pid) fs.rmSync(file, { force: true });
+    if (!isAlive(info) || info.pid === process.pid) fs.rmSync(file, { force: true });
   } finally {
     fs.rmSync(guard, { force: true });
   }

@@ -290,7 +290,7 @@ describe("the blog manager", () => {
       .jpeg()
       .toBuffer();
     const upload = await context.request.post(`${own.url}/admin/media/upload`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "harbour.jpg", mimeType: "image/jpeg", buffer: photo } },
     });
     expect(upload.status()).toBe(201);

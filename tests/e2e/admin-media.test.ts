@@ -78,6 +78,7 @@ function chunkedUpload(url: string, cookie: string, fileBytes: number) {
       method: "POST",
       headers: {
         Cookie: cookie,
+        Origin: new URL(url).origin,
         Accept: "application/json",
         "Content-Type": `multipart/form-data; boundary=${boundary}`,
         "Transfer-Encoding": "chunked",
@@ -226,7 +227,7 @@ describe("the media library", () => {
     });
     const tooBig = Buffer.concat([PNG, Buffer.alloc(TEN_MB + 1 - PNG.length)]);
     const response = await context.request.post(`${own.url}${UPLOAD}`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "huge.png", mimeType: "image/png", buffer: tooBig } },
     });
     expect(response.status()).toBe(413);
@@ -237,7 +238,7 @@ describe("the media library", () => {
     // Exactly 10 MB is within the limit.
     const justFits = Buffer.concat([PNG, Buffer.alloc(TEN_MB - PNG.length)]);
     const fits = await context.request.post(`${own.url}${UPLOAD}`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "fits.png", mimeType: "image/png", buffer: justFits } },
     });
     expect(fits.status()).toBe(201);
@@ -284,7 +285,7 @@ describe("the media library", () => {
     });
     const cut = truncated(await makePhoto({ width: 1600, height: 1200, seed: 7 }));
     const response = await context.request.post(`${own.url}${UPLOAD}`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "cut.jpg", mimeType: "image/jpeg", buffer: cut } },
     });
     expect(response.status()).toBe(422);
@@ -336,7 +337,7 @@ describe("the media library", () => {
 
   it("filters images and documents", async () => {
     const upload = await context.request.post(`${own.url}${UPLOAD}`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "notes.txt", mimeType: "text/plain", buffer: TEXT } },
     });
     expect(upload.status()).toBe(201);
@@ -420,7 +421,7 @@ describe("the media library", () => {
       await Promise.all(
         names.slice(i, i + 10).map(async (name) => {
           const response = await context.request.post(`${own.url}${UPLOAD}`, {
-            headers: { Accept: "application/json" },
+            headers: { Accept: "application/json", Origin: own.url },
             multipart: { file: { name, mimeType: "text/plain", buffer: TEXT } },
           });
           expect(response.status()).toBe(201);
@@ -652,7 +653,7 @@ describe("the media library on an S3 bucket", () => {
 
   it("stores uploads in the bucket, links to it, and deletes from it", async () => {
     const upload = await bucketContext.request.post(`${bucketServer.url}${UPLOAD}`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: bucketServer.url },
       multipart: {
         altText: "Logo",
         file: { name: "logo.svg", mimeType: "image/svg+xml", buffer: SVG },

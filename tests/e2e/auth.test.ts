@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { expectCleanPage, launchBrowser, newPage, uniqueClientAddress } from "../support/browser";
 import { waitForMail } from "../support/mail";
 
 const baseURL = inject("baseURL");
@@ -234,6 +234,45 @@ describe("forms without JavaScript and bad input", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Password is required");
+  });
+
+  it("refuses a body over 64 KB on the sign-in, reset pages and better-auth's endpoints with 413", async () => {
+    const pad = "x".repeat(70_000);
+    for (const [path, fields] of [
+      ["/auth", { intent: "sign-in", email: "a@example.com", password: "whatever", pad }],
+      ["/forgot-password", { email: "a@example.com", pad }],
+      ["/reset-password", { token: "t", password: "whatever-1", pad }],
+    ] as const) {
+      const response = await post(path, fields);
+      expect(response.status, path).toBe(413);
+      expect(await response.text(), path).toContain("The request is too large");
+    }
+    const api = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: baseURL, "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com", password: pad }),
+    });
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ error: "The request is too large" });
+    // A body streamed without a length cannot be measured before it is read: refused.
+    const streamed = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: baseURL, "content-type": "application/json" },
+      body: new Blob([JSON.stringify({ email: "a@example.com", password: "x" })]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(411);
+    // A small body still reaches better-auth.
+    const small = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: {
+        origin: baseURL,
+        "content-type": "application/json",
+        "x-forwarded-for": uniqueClientAddress(),
+      },
+      body: JSON.stringify({ email: "nobody-413@example.com", password: "whatever" }),
+    });
+    expect(small.status).toBe(401);
   });
 
   it("refuses a sign-in posted from another site", async () => {

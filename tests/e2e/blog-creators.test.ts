@@ -252,6 +252,32 @@ describe("the one-off creator pages", () => {
     await page.close();
   });
 
+  it("refuses writes on the admin's session that do not say they come from the site", async () => {
+    const cookie = (await admin.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const post = (path: string, headers: Record<string, string>, body: BodyInit) =>
+      fetch(`${own.url}${path}`, { method: "POST", headers: { cookie, ...headers }, body });
+    const json = { "content-type": "application/json", accept: "application/json" };
+    const article = JSON.stringify({ title: "No origin", content: "C", slug: "no-origin-post" });
+    for (const [path, headers, body] of [
+      ["/api/create-blog-post", json, article],
+      ["/admin/blog/assist", json, JSON.stringify({ action: "title" })],
+      ["/admin/media/upload", { accept: "application/json" }, new FormData()],
+      ["/admin/settings/backups", { "content-type": "application/x-www-form-urlencoded" }, ""],
+    ] as const) {
+      const refused = await post(path, headers, body);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json(), path).toEqual({ error: "Cross-site requests are not allowed" });
+    }
+    // The same call from the site's pages (Fetch Metadata, as a browser sends it) goes through.
+    const allowed = await post(
+      "/api/create-blog-post",
+      { ...json, "sec-fetch-site": "same-origin" },
+      JSON.stringify({ title: "", content: "C", slug: "same-origin-check" }),
+    );
+    expect(allowed.status).toBe(400);
+    expect((await allowed.json()).fieldErrors).toEqual({ title: "Title is required" });
+  });
+
   it("stored each article once, published, and nothing for the refused callers", async () => {
     const slugs = CREATORS.flatMap(({ post }) => [
       post.slug,

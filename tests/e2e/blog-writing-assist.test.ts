@@ -97,7 +97,7 @@ describe("writing assist in the post editor", () => {
       .jpeg()
       .toBuffer();
     const upload = await context.request.post(`${own.url}/admin/media/upload`, {
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", Origin: own.url },
       multipart: { file: { name: "assist-harbour.jpg", mimeType: "image/jpeg", buffer: photo } },
     });
     expect(upload.status(), await upload.text()).toBe(201);

@@ -1,10 +1,16 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSWER_FLOORS_MS } from "~/auth/answer-floor.server";
 import { ACCOUNT_LIMITS, TOO_MANY_ATTEMPTS } from "~/auth/auth.server";
-import { type Account, createAdmin, type OwnServer, startOwnServer } from "../support/admin";
+import {
+  type Account,
+  createAdmin,
+  type OwnServer,
+  signedInContext,
+  startOwnServer,
+} from "../support/admin";
 import { type AuthAnswer, authClient, median, uniqueIPv6Address } from "../support/auth-client";
 import {
   expectCleanPage,
@@ -42,6 +48,13 @@ async function withStoppedDatabase<T>(work: (db: PGlite) => Promise<T>) {
   });
 }
 
+/** A context's better-auth session cookie, as a Cookie header value. */
+async function sessionCookieOf(context: BrowserContext) {
+  const session = (await context.cookies()).find((c) => c.name.includes("session_token"));
+  if (!session) throw new Error("no session cookie");
+  return `${session.name}=${session.value}`;
+}
+
 function statusCounts(answers: AuthAnswer[]) {
   const counts: Record<number, number> = {};
   for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
@@ -52,9 +65,16 @@ describe("200 wrong passwords on one account from rotating addresses", () => {
   const limit = ACCOUNT_LIMITS["/sign-in/email"];
   let victim: Account;
   let attack: AuthAnswer[];
+  /** The device cookie of a browser in which the victim signed in before the attack. */
+  let deviceCookie: Cookie;
 
   beforeAll(async () => {
     victim = await createAdmin(own.dataDir);
+    const before = await signedInContext(browser, own.url, victim);
+    const device = (await before.cookies()).find((c) => c.name === "device");
+    await before.close();
+    if (!device) throw new Error("signing in set no device cookie");
+    deviceCookie = device;
     // Twenty at a time, each from an address never seen before: half IPv4, half IPv6 addresses
     // in different /64s, so no per-address limit ever sees a second attempt.
     const unique = new Set<string>();
@@ -105,6 +125,21 @@ describe("200 wrong passwords on one account from rotating addresses", () => {
     expect(new URL(page.url()).pathname).toBe("/auth");
     expect((await context.cookies()).filter((c) => c.name.includes("session_token"))).toEqual([]);
     expectCleanPage(page, [/status of 429/]);
+    await context.close();
+  });
+
+  it("lets the owner in from a browser that signed in before, on the sign-in page", async () => {
+    const context = await newClientContext(browser, { baseURL: own.url });
+    await context.addCookies([deviceCookie]);
+    const page = await newPage(context);
+    await page.goto("/auth");
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(victim.email);
+    await form.getByLabel("Password").fill(victim.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname !== "/auth");
+    expect(await client.opensAdmin(await sessionCookieOf(context))).toBe(true);
+    expectCleanPage(page);
     await context.close();
   });
 

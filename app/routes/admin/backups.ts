@@ -9,6 +9,7 @@ import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { readBackups, startBackup } from "~/jobs/backups.server";
 import { logger } from "~/lib/logger.server";
+import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { readSettings } from "~/models/admin-settings.server";
 import { recordAudit } from "~/models/audit.server";
 import type { Route } from "./+types/backups";
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  requireSameOriginWrite(request);
   const admin = await requireRole(request, "admin");
   let values: Record<string, unknown>;
   try {

@@ -13,6 +13,7 @@ import {
 } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { assistFieldLabels, assistRequestSchema } from "~/schemas/admin/blog-assist";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import type { Route } from "./+types/blog-assist";
@@ -32,6 +33,7 @@ function refuse(status: number, error: string, headers?: HeadersInit) {
  * admin decides.
  */
 export async function action({ request }: Route.ActionArgs) {
+  requireSameOriginWrite(request);
   const admin = await requireRoleApi(request, "editor");
   const payload = await readFormPayload(request);
   if (!payload.ok) return refuse(payload.status, payload.body.error);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireRole, requireRoleApi } from "~/auth/permissions.server";
+import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { handleMediaUpload } from "~/media/upload.server";
 import type { Route } from "./+types/media-upload";
@@ -10,6 +11,7 @@ import type { Route } from "./+types/media-upload";
  * JavaScript loads) is sent back to the media tab with the toast.
  */
 export async function action({ request }: Route.ActionArgs) {
+  requireSameOriginWrite(request);
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   // Checked before a byte of the body is read.
   const admin = wantsJson

@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { readPageForm } from "~/forms/payload.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type FieldErrors, fieldErrors, signInSchema, signUpSchema } from "~/schemas/auth";
 import type { Route } from "./+types/auth";
@@ -50,10 +51,16 @@ type ActionResult = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  // A body that is no form (JSON, garbage) reads as an empty form: refused as a missing email.
-  const form = await request.formData().catch(() => new FormData());
-  const intent = form.get("intent") === "sign-up" ? "sign-up" : "sign-in";
-  const raw = { email: form.get("email") ?? "", password: form.get("password") ?? "" };
+  // A body that is no form (garbage) reads as an empty form: refused as a missing email.
+  const form = await readPageForm(request);
+  if (!form.ok) {
+    return data<ActionResult>(
+      { intent: "sign-in", formError: form.error },
+      { status: form.status },
+    );
+  }
+  const intent = form.values.intent === "sign-up" ? "sign-up" : "sign-in";
+  const raw = { email: form.values.email ?? "", password: form.values.password ?? "" };
   const email = typeof raw.email === "string" ? raw.email : "";
 
   if (intent === "sign-in") {

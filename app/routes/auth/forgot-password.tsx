@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { readPageForm } from "~/forms/payload.server";
 import { type FieldErrors, fieldErrors, forgotPasswordSchema } from "~/schemas/auth";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,9 +14,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  // A body that is no form (JSON, garbage) reads as an empty form: refused as a missing email.
-  const form = await request.formData().catch(() => new FormData());
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+  // A body that is no form (garbage) reads as an empty form: refused as a missing email.
+  const form = await readPageForm(request);
+  if (!form.ok) {
+    return data(
+      { sent: false, fieldErrors: {} as FieldErrors, formError: form.error },
+      { status: form.status },
+    );
+  }
+  const parsed = forgotPasswordSchema.safeParse({ email: form.values.email ?? "" });
   if (!parsed.success) {
     return data(
       { sent: false, fieldErrors: fieldErrors(parsed.error), formError: undefined },

@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { readPageForm } from "~/forms/payload.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { type FieldErrors, fieldErrors, resetPasswordSchema } from "~/schemas/auth";
 import type { Route } from "./+types/reset-password";
@@ -19,11 +20,14 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // A body that is no form (JSON, garbage) reads as an empty form: refused as incomplete.
-  const form = await request.formData().catch(() => new FormData());
+  // A body that is no form (garbage) reads as an empty form: refused as incomplete.
+  const form = await readPageForm(request);
+  if (!form.ok) {
+    return data({ fieldErrors: {} as FieldErrors, formError: form.error }, { status: form.status });
+  }
   const parsed = resetPasswordSchema.safeParse({
-    token: form.get("token") ?? "",
-    password: form.get("password") ?? "",
+    token: form.values.token ?? "",
+    password: form.values.password ?? "",
   });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

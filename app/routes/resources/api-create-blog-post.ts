@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
+import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { slugify, upsertPostBySlug } from "~/models/post-writes.server";
 import { getSettingsMap } from "~/models/site.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
@@ -38,6 +39,7 @@ function refusal(status: number, error: string, fieldErrors?: Record<string, str
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const caller = await requireRoleOrApiKey(request, "editor");
+  if (caller.kind === "session") requireSameOriginWrite(request);
 
   const payload = await readFormPayload(request, {
     maxBytes: BLOG_API_MAX_BODY_BYTES,
