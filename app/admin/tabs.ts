@@ -13,6 +13,7 @@ export const adminTabs = [
   { label: "Analytics", path: "/admin/analytics" },
   { label: "API keys", path: "/admin/api-keys" },
   { label: "Audit log", path: "/admin/audit-log" },
+  { label: "Team", path: "/admin/team" },
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number];

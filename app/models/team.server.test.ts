@@ -1,14 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import {
-  apiKeys,
-  auditLog,
-  profiles,
-  sessions,
-  staffInvitations,
-  users,
-} from "~/db/schema.server";
+import { apiKeys, auditLog, profiles, sessions, staffInvitations, users } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { createApiKey } from "./api-keys.server";
 import {
@@ -27,11 +20,7 @@ import {
   unclaimInvitation,
 } from "./team.server";
 
-async function insertAccount(
-  database: Database,
-  id: string,
-  role: "admin" | "editor" | "user",
-) {
+async function insertAccount(database: Database, id: string, role: "admin" | "editor" | "user") {
   await database.db.insert(users).values({ id, name: id, email: `${id}@example.com` });
   await database.db.insert(profiles).values({ id, role });
 }
@@ -109,9 +98,7 @@ describe.each(backends)("the team on %s", (backend) => {
       email: "late@example.com",
       role: "editor",
     });
-    await database.db
-      .update(staffInvitations)
-      .set({ expiresAt: new Date(Date.now() - 1000) });
+    await database.db.update(staffInvitations).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await findInvitation(database.db, token)).toBeNull();
     expect(await claimInvitation(database.db, token)).toBeNull();
     expect(await listInvitations(database.db)).toEqual([
@@ -228,7 +215,7 @@ describe.each(backends)("the team on %s", (backend) => {
     const [entry] = await database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, "changed role"));
+      .where(eq(auditLog.action, "changed role of"));
     expect(entry).toMatchObject({
       actorId: "admin-1",
       entity: "team member",

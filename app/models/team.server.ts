@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  apiKeys,
-  auditLog,
-  profiles,
-  sessions,
-  staffInvitations,
-  users,
-} from "~/db/schema.server";
+import { apiKeys, auditLog, profiles, sessions, staffInvitations, users } from "~/db/schema.server";
 import type { StaffRoleName } from "~/schemas/admin/team";
 
 /**
@@ -38,8 +31,7 @@ export class TeamError extends Error {
   }
 }
 
-export const LAST_ADMIN =
-  "The site needs at least one admin: make someone else an admin first.";
+export const LAST_ADMIN = "The site needs at least one admin: make someone else an admin first.";
 
 export interface Actor {
   id: string | null;
@@ -102,7 +94,9 @@ export async function listTeam(db: Db): Promise<TeamMember[]> {
       role: profiles.role,
       createdAt: users.createdAt,
       twoFactorEnabled: users.twoFactorEnabled,
-      lastSignInAt: sql<Date | string | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
+      lastSignInAt: sql<
+        Date | string | null
+      >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
@@ -307,8 +301,8 @@ export async function acceptInvitation(
       .set({ acceptedBy: user.id })
       .where(eq(staffInvitations.id, invitation.id));
     await audit(tx, user, {
-      action: "accepted invitation",
-      entity: "team member",
+      action: "accepted",
+      entity: "team invitation",
       entityId: user.email,
       details: { email: user.email, role, invitationId: invitation.id },
     });
@@ -331,8 +325,8 @@ export async function revokeInvitation(db: Db, actor: Actor, id: number) {
       .returning();
     if (!row) throw new TeamError("There is no such pending invitation.", 404);
     await audit(tx, actor, {
-      action: "revoked invitation",
-      entity: "team member",
+      action: "revoked",
+      entity: "team invitation",
       entityId: row.email,
       details: { email: row.email, role: row.role, invitationId: row.id },
     });
@@ -376,7 +370,7 @@ export async function changeRole(
       .set({ role: input.role, updatedAt: new Date() })
       .where(eq(profiles.id, member.id));
     await audit(tx, actor, {
-      action: "changed role",
+      action: "changed role of",
       entity: "team member",
       entityId: member.email,
       details: { email: member.email, from: member.role, to: input.role },

@@ -108,6 +108,13 @@ export const routeAccess: Record<string, RouteRule> = {
   },
   "/forgot-password": { access: "public", post: 400 },
   "/reset-password": { access: "public", post: 400, why: "the mailed link carries the token" },
+  "/invite/:token": {
+    access: "public",
+    sample: "/invite/not-a-valid-invitation-token",
+    get: 410,
+    post: 410,
+    why: "a staff invitation's mailed link; an unknown, used, revoked or expired token is gone",
+  },
 
   "/admin": { access: "admin", why: "the dashboard's layout and overview" },
   "/admin/blog": { access: "admin", post: 400 },
@@ -127,6 +134,7 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/analytics": { access: "admin" },
   "/admin/api-keys": { access: "admin", post: 400 },
   "/admin/audit-log": { access: "admin", post: 400 },
+  "/admin/team": { access: "admin", post: 400 },
   "/admin/media/upload": {
     access: "admin",
     get: 405,
