@@ -34,6 +34,7 @@ export default [
   route("sign-out", "routes/auth/sign-out.ts"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  route("invite/:token", "routes/auth/invite.tsx"),
 
   // Admin: one route per dashboard tab, all under the layout that checks the admin role.
   // Every tab's own loader and action checks it again (loaders run in parallel).
@@ -52,6 +53,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
     route("api-keys", "routes/admin/api-keys.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("team", "routes/admin/team.tsx"),
   ]),
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media

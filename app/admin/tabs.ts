@@ -19,6 +19,7 @@ export const adminTabs = [
   { label: "Analytics", path: "/admin/analytics", role: "editor" },
   { label: "API keys", path: "/admin/api-keys", role: "admin" },
   { label: "Audit log", path: "/admin/audit-log", role: "admin" },
+  { label: "Team", path: "/admin/team", role: "admin" },
 ] as const satisfies readonly { label: string; path: string; role: StaffRole }[];
 
 export type AdminTab = (typeof adminTabs)[number];

@@ -43,6 +43,12 @@ import {
   siteSettingsSchema,
 } from "~/schemas/admin/settings";
 import { leadStatusActionSchema, subscriberActionSchema } from "~/schemas/admin/subscribers";
+import {
+  teamInviteSchema,
+  teamRemoveSchema,
+  teamRevokeSchema,
+  teamRoleSchema,
+} from "~/schemas/admin/team";
 import { blogPostPayloadSchema } from "~/schemas/blog-api";
 import { z } from "~/schemas/zod";
 import { calls as analyticsCalls } from "../support/admin-actions/analytics";
@@ -56,6 +62,7 @@ import { calls as redirectsCalls } from "../support/admin-actions/redirects";
 import { calls as settingsCalls } from "../support/admin-actions/settings";
 import { calls as shellCalls } from "../support/admin-actions/shell";
 import { calls as subscribersCalls } from "../support/admin-actions/subscribers";
+import { calls as teamCalls } from "../support/admin-actions/team";
 import type { AdminCall } from "../support/admin-actions/types";
 import { hostilePayload, hostileString, hostileValue } from "../support/fuzz/arbitraries";
 import { adminCookie, healthy, startFuzzServer, summary } from "../support/fuzz/fuzz-server";
@@ -121,6 +128,10 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/redirects create": redirectCreateSchema,
   "/admin/redirects update": redirectUpdateSchema,
   "/admin/redirects delete": redirectDeleteSchema,
+  "/admin/team invite": teamInviteSchema,
+  "/admin/team revoke": teamRevokeSchema,
+  "/admin/team change-role": teamRoleSchema,
+  "/admin/team remove": teamRemoveSchema,
 };
 
 const allCalls: AdminCall[] = [
@@ -135,6 +146,7 @@ const allCalls: AdminCall[] = [
   ...settingsCalls,
   ...shellCalls,
   ...subscribersCalls,
+  ...teamCalls,
 ];
 const writes = allCalls.filter((call) => call.method !== "GET");
 

@@ -116,6 +116,13 @@ export const routeAccess: Record<string, RouteRule> = {
   },
   "/forgot-password": { access: "public", post: 400 },
   "/reset-password": { access: "public", post: 400, why: "the mailed link carries the token" },
+  "/invite/:token": {
+    access: "public",
+    sample: "/invite/not-a-valid-invitation-token",
+    get: 410,
+    post: 410,
+    why: "a staff invitation's mailed link; an unknown, used, revoked or expired token is gone",
+  },
 
   "/admin": { access: "editor", why: "the dashboard's layout and overview" },
   "/admin/blog": { access: "editor", post: 400 },
@@ -135,6 +142,7 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/analytics": { access: "editor" },
   "/admin/api-keys": { access: "admin", post: 400 },
   "/admin/audit-log": { access: "admin", post: 400 },
+  "/admin/team": { access: "admin", post: 400 },
   "/admin/media/upload": {
     access: "editor",
     get: 405,

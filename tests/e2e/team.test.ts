@@ -1,0 +1,232 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminSession,
+  expectVisibleText,
+  openAdminTab,
+  startAdminSession,
+} from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
+import {
+  expectCleanPage,
+  newClientContext,
+  newPage,
+  waitForRouterHydration,
+} from "../support/browser";
+import { waitForMail } from "../support/mail";
+
+// One server: the admin invites through the Team tab, the invitees join through the mailed links,
+// and the admin changes and removes them again.
+let session: AdminSession;
+let adminPage: Page;
+const contexts: BrowserContext[] = [];
+const stamp = `${process.pid}-${Date.now()}`;
+const editorEmail = `editor-${stamp}@example.com`;
+const secondAdminEmail = `second-admin-${stamp}@example.com`;
+const revokedEmail = `revoked-${stamp}@example.com`;
+let editorLink = "";
+let editorContext: BrowserContext;
+let secondAdminContext: BrowserContext;
+const NO_LONGER_VALID = "This invitation link is no longer valid.";
+
+beforeAll(async () => {
+  session = await startAdminSession();
+  adminPage = await newPage(session.context);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await session?.close();
+});
+
+async function openTeam() {
+  await openAdminTab(adminPage, "/admin/team", "Team");
+  await waitForRouterHydration(adminPage);
+}
+
+async function invite(email: string, role: "Admin" | "Editor") {
+  await openTeam();
+  await adminPage.getByLabel("E-mail address").fill(email);
+  await adminPage
+    .getByRole("combobox", { name: "Role", exact: true })
+    .selectOption({ label: role });
+  await adminPage.getByRole("button", { name: "Send invitation" }).click();
+  await expectVisibleText(adminPage, "Invitation sent");
+  const mail = await waitForMail(session.own.dataDir, email, /You're invited to/);
+  const link = mail.links.find((l) => l.includes("/invite/"));
+  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
+  return { mail, link };
+}
+
+/** Opens the link in a browser of the invitee's own and joins with a new password. */
+async function join(link: string) {
+  const context = await newClientContext(session.browser, { baseURL: session.own.url });
+  contexts.push(context);
+  const page = await newPage(context);
+  await page.goto(link);
+  await waitForRouterHydration(page);
+  await page.getByLabel("Choose a password").fill("short");
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  await expectVisibleText(page, "Password must be at least 6 characters");
+  await page.getByLabel("Choose a password").fill("invited password 1");
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  return { context, page };
+}
+
+function memberRow(email: string) {
+  return adminPage.getByRole("row").filter({ hasText: email });
+}
+
+describe("the Team tab and staff invitations", () => {
+  it("shows the team to the admin, and passes an accessibility check", async () => {
+    await openTeam();
+    await memberRow(session.admin.email).waitFor();
+    expect(await adminPage.getByText("No invitations are waiting for an answer.").isVisible()).toBe(
+      true,
+    );
+    await expectNoAxeViolations(adminPage);
+  });
+
+  it("never lets the last admin be demoted or removed, not even by a forged request", async () => {
+    await openTeam();
+    const row = memberRow(session.admin.email);
+    expect(await row.getByRole("button", { name: /^Remove/ }).isDisabled()).toBe(true);
+    expect(await row.getByRole("combobox").isDisabled()).toBe(true);
+    expect(
+      await row.getByText("The only admin: make someone else an admin first.").isVisible(),
+    ).toBe(true);
+    const adminId = await row.locator('input[name="userId"]').getAttribute("value");
+    expect(adminId).toBeTruthy();
+    const forged: Record<string, string>[] = [
+      { intent: "remove", userId: adminId as string },
+      { intent: "change-role", userId: adminId as string, role: "editor" },
+    ];
+    for (const form of forged) {
+      const answer = await session.context.request.post(`${session.own.url}/admin/team.data`, {
+        headers: { Origin: session.own.url },
+        form,
+      });
+      expect(answer.status()).toBe(409);
+      expect(await answer.text()).toContain("The site needs at least one admin");
+    }
+    // Still the admin: the dashboard opens.
+    await openTeam();
+  });
+
+  it("mails an editor a single-use link; the invitee chooses a password and lands in the dashboard", async () => {
+    const { mail, link } = await invite(editorEmail, "Editor");
+    editorLink = link;
+    expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(mail.text).toContain(session.admin.email);
+    expect(mail.text).toContain("Role: Editor");
+    expect(mail.text).toContain("expires in 7 days");
+    // The admin sees it pending.
+    await openTeam();
+    const pending = adminPage
+      .getByRole("table", { name: "Pending invitations" })
+      .getByRole("row")
+      .filter({ hasText: editorEmail });
+    await pending.waitFor();
+
+    const { context, page } = await join(link);
+    editorContext = context;
+    // [needs Part A] An editor may open the dashboard; until roles land only admins can.
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await expectVisibleText(page, "Welcome to the team");
+    expectCleanPage(page);
+
+    // [needs Part A] An editor publishes a post.
+    const title = `Written by the new editor ${stamp}`;
+    const created = await context.request.post(`${session.own.url}/api/create-blog-post`, {
+      headers: { Origin: session.own.url },
+      data: { title, content: "The editor's first post.", published: true },
+    });
+    expect(created.status()).toBe(201);
+    const blog = await context.request.get(`${session.own.url}/blog`);
+    expect(await blog.text()).toContain(title);
+  });
+
+  it("refuses the same link a second time", async () => {
+    const context = await newClientContext(session.browser, { baseURL: session.own.url });
+    contexts.push(context);
+    const page = await newPage(context);
+    const answer = await page.goto(editorLink);
+    expect(answer?.status()).toBe(410);
+    await expectVisibleText(page, "Invitation not valid");
+    expect(await page.getByRole("alert").textContent()).toContain(NO_LONGER_VALID);
+    const forged = await context.request.post(editorLink, {
+      headers: { Origin: session.own.url },
+      form: { password: "another password 1" },
+    });
+    expect(forged.status()).toBe(410);
+  });
+
+  it("invites an admin who lands in the dashboard; a revoked invitation's link stops working", async () => {
+    const { link } = await invite(secondAdminEmail, "Admin");
+    const joined = await join(link);
+    secondAdminContext = joined.context;
+    await joined.page.waitForURL((url) => url.pathname === "/admin");
+    await expectVisibleText(joined.page, "Welcome to the team");
+    await openAdminTab(joined.page, "/admin/team", "Team");
+    expectCleanPage(joined.page);
+
+    const revoked = await invite(revokedEmail, "Editor");
+    await openTeam();
+    const pending = adminPage
+      .getByRole("table", { name: "Pending invitations" })
+      .getByRole("row")
+      .filter({ hasText: revokedEmail });
+    await pending.getByRole("button", { name: /^Revoke/ }).click();
+    await expectVisibleText(adminPage, "Invitation revoked");
+    await pending.waitFor({ state: "detached" });
+    const page = await newPage(secondAdminContext);
+    const answer = await page.goto(revoked.link);
+    expect(answer?.status()).toBe(410);
+    await page.close();
+  });
+
+  it("changes a role, and removing a member signs them out at once", async () => {
+    await openTeam();
+    // Two admins now: either may be demoted; the second becomes an editor.
+    const second = memberRow(secondAdminEmail);
+    await second.getByRole("combobox").selectOption("editor");
+    await second.getByRole("button", { name: /^Save/ }).click();
+    await expectVisibleText(adminPage, "Role changed");
+    // The only admin again: locked.
+    await openTeam();
+    expect(
+      await memberRow(session.admin.email)
+        .getByRole("button", { name: /^Remove/ })
+        .isDisabled(),
+    ).toBe(true);
+
+    // The invited editor's browser is open; the admin removes them.
+    await memberRow(editorEmail)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
+    const dialog = adminPage.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Remove member" }).click();
+    await expectVisibleText(adminPage, "Member removed");
+    await memberRow(editorEmail).waitFor({ state: "detached" });
+
+    const page = await newPage(editorContext);
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await page.close();
+  });
+
+  it("lists every change in the audit log", async () => {
+    await openAdminTab(adminPage, "/admin/audit-log", "Audit log");
+    const text = (await adminPage.locator("main").textContent()) ?? "";
+    for (const entry of [
+      "invited team member",
+      "accepted team invitation",
+      "revoked team invitation",
+      "changed role of team member",
+      "removed team member",
+    ]) {
+      expect(text).toContain(entry);
+    }
+    expect(text).toContain(editorEmail);
+    expectCleanPage(adminPage);
+  });
+});
