@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import type { Env } from "~/env.server";
@@ -41,6 +42,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         sessions: schema.sessions,
         accounts: schema.accounts,
         verifications: schema.verifications,
+        twoFactors: schema.twoFactors,
       },
     }),
     emailAndPassword: {
@@ -129,6 +131,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         if (email) await refundAccountAttempt(db, ctx.path, email);
       }),
     },
+    // Two-factor sign-in (TOTP and ten backup codes); our forms never send trustDevice, so the
+    // second factor is asked at every sign-in. Its own limit (3 per 10 s per address) stays.
+    plugins: [twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10 } })],
     databaseHooks: {
       user: {
         create: {

@@ -2,6 +2,12 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
+import {
+  TWO_FACTOR_SETUP_MESSAGE,
+  TWO_FACTOR_SETUP_PATH,
+  touchSessionLastSeen,
+  twoFactorSetupRequired,
+} from "./account-security.server";
 import { getAuth } from "./auth.server";
 
 export interface CurrentUser {
@@ -14,6 +20,7 @@ export interface CurrentUser {
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
+  touchSessionLastSeen(session.session.id);
   const [profile] = await getDb()
     .select({ role: profiles.role })
     .from(profiles)
@@ -39,6 +46,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw redirect("/");
+  if (await twoFactorSetupRequired(user)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return user;
 }
 
@@ -47,6 +55,9 @@ export async function requireAdminApi(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw Response.json({ error: "Sign in as an admin to do this." }, { status: 401 });
   if (!user.isAdmin) throw Response.json({ error: "Only admins can do this." }, { status: 403 });
+  if (await twoFactorSetupRequired(user)) {
+    throw Response.json({ error: TWO_FACTOR_SETUP_MESSAGE }, { status: 403 });
+  }
   return user;
 }
 

@@ -8,12 +8,19 @@ import { servicePages } from "~/content/service-paths";
  *
  * - public: anyone, with the same answer.
  * - signed-out: a page for visitors (sign-in, sign-up); someone signed in is sent to "/".
+ * - signed-in: any signed-in account's own page; visitors are sent to /auth.
  * - admin: visitors are sent to /auth (or get 401), members to "/" (or get 403), both change nothing.
  * - api-key-or-admin: an admin's session or an API key (Authorization: Bearer); 401 / 403 otherwise.
  * - admin-command: `npm run admin` through the server, from this machine with DATA_DIR's token;
  *   no session of any kind opens it.
  */
-export type Access = "public" | "signed-out" | "admin" | "api-key-or-admin" | "admin-command";
+export type Access =
+  | "public"
+  | "signed-out"
+  | "signed-in"
+  | "admin"
+  | "api-key-or-admin"
+  | "admin-command";
 
 /** What the test makes before it starts, for the samples of dynamic segments. */
 export interface AccessFixtures {
@@ -108,6 +115,16 @@ export const routeAccess: Record<string, RouteRule> = {
   },
   "/forgot-password": { access: "public", post: 400 },
   "/reset-password": { access: "public", post: 400, why: "the mailed link carries the token" },
+  "/auth/two-factor": {
+    access: "signed-out",
+    post: 400,
+    why: "sign-in's second step; without the password step's challenge cookie it only says so",
+  },
+  "/account/security": {
+    access: "signed-in",
+    post: 400,
+    why: "the caller's own sessions, password and two-factor sign-in",
+  },
 
   "/admin": { access: "admin", why: "the dashboard's layout and overview" },
   "/admin/blog": { access: "admin", post: 400 },

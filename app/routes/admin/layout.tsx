@@ -1,7 +1,8 @@
 import { LayoutDashboard } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import { adminTabs } from "~/admin/tabs";
+import { TWO_FACTOR_SETUP_PATH, twoFactorSetupRequired } from "~/auth/account-security.server";
 import { requireAdmin } from "~/auth/session.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  if (await twoFactorSetupRequired(admin)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return { email: admin.email };
 }
 
@@ -36,6 +38,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="text-sm text-muted">
           Signed in as <strong className="text-ink">{loaderData.email}</strong>
+          {" · "}
+          <Link to="/account/security" className="font-medium text-primary-strong hover:underline">
+            Account security
+          </Link>
         </p>
       </div>
       {/* Links, not ARIA tabs: each section is a page with its own URL, history entry and
