@@ -8,7 +8,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bCriOS\/|\bChrom(?:e|ium)\//, "Chrome"],
+  [/\bCriOS\/|(?:\b|Headless)Chrom(?:e|ium)\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/\bcurl\//, "curl"],
 ];

@@ -6,6 +6,7 @@ import {
   endSession,
   listSessions,
   qrCodeSvg,
+  twoFactorRequiredForAdmins,
   twoFactorSetupRequired,
 } from "~/auth/account-security.server";
 import { getAuth } from "~/auth/auth.server";
@@ -83,6 +84,11 @@ function refuse(intent: SecurityIntent, error: z.ZodError) {
   return answer({ intent, ok: false, fieldErrors: errors, message: undefined }, 400);
 }
 
+/** A refused code or password is a form error (400): the user is signed in all the same. */
+function refusedStatus(result: AuthCallResult) {
+  return result.status === 401 ? 400 : Math.min(result.status, 500);
+}
+
 function failed(intent: SecurityIntent, result: AuthCallResult, field?: string) {
   const message =
     result.body.code === "INVALID_PASSWORD" && field === "currentPassword"
@@ -95,7 +101,7 @@ function failed(intent: SecurityIntent, result: AuthCallResult, field?: string) 
       message: field ? undefined : message,
       fieldErrors: field ? { [field]: message } : undefined,
     },
-    Math.min(result.status, 500),
+    refusedStatus(result),
     result.cookies,
   );
 }
@@ -194,7 +200,7 @@ export async function action({ request }: Route.ActionArgs) {
         const message = authErrorMessage(result);
         return answer(
           { intent, ok: false, fieldErrors: { code: message }, ...step },
-          Math.min(result.status, 500),
+          refusedStatus(result),
           result.cookies,
         );
       }
@@ -238,6 +244,16 @@ export async function action({ request }: Route.ActionArgs) {
     case "disable-two-factor": {
       const parsed = passwordCheckSchema.safeParse(values);
       if (!parsed.success) return refuse(intent, parsed.error);
+      if (user.isAdmin && (await twoFactorRequiredForAdmins(db))) {
+        return answer(
+          {
+            intent,
+            ok: false,
+            message: "The site's settings require two-factor sign-in for admins: it stays on.",
+          },
+          409,
+        );
+      }
       const result = await callAuth(request, "/two-factor/disable", {
         password: parsed.data.password,
       });

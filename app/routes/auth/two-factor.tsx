@@ -24,7 +24,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect("/");
-  return { expired: !hasTwoFactorChallenge(request) };
+  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
+  return {
+    expired: !hasTwoFactorChallenge(request),
+    signInAgain: `/auth?${new URLSearchParams({ redirectTo })}`,
+  };
 }
 
 type Method = "totp" | "backup";
@@ -72,9 +76,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
   const method: Method =
     (actionData?.method ?? searchParams.get("method")) === "backup" ? "backup" : "totp";
   const expired = loaderData.expired || actionData?.expired;
-  const signInAgain = `/auth?${new URLSearchParams({
-    redirectTo: safeRedirectTarget(searchParams.get("redirectTo")),
-  })}`;
+  const { signInAgain } = loaderData;
 
   if (loaderData.expired) {
     return (
