@@ -35,6 +35,8 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("invite/:token", "routes/auth/invite.tsx"),
+  route("auth/two-factor", "routes/auth/two-factor.tsx"),
+  route("account/security", "routes/account/security.tsx"),
 
   // Admin: one route per dashboard tab, all under the layout that checks the admin role.
   // Every tab's own loader and action checks it again (loaders run in parallel).

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { type ApiKeyHolder, findLiveApiKey } from "~/models/api-keys.server";
 import { roleAllows, type StaffRole } from "./roles";
+import { TWO_FACTOR_SETUP_MESSAGE, twoFactorSetupRequired } from "./account-security.server";
 import { type CurrentUser, getCurrentUser } from "./session.server";
 
 /**
@@ -66,5 +67,6 @@ export async function requireRoleOrApiKey(
       403,
     );
   }
+  if (await twoFactorSetupRequired(user)) throw unauthorized(TWO_FACTOR_SETUP_MESSAGE, 403);
   return { kind: "session", admin: user };
 }

@@ -62,6 +62,18 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: "Password must be at least 6 characters",
   PASSWORD_TOO_LONG: "Password must be at most 128 characters",
   INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
+  // Two-factor sign-in and the account security page.
+  INVALID_CODE: "That code is not right. Check your authenticator app and try again.",
+  INVALID_BACKUP_CODE: "That backup code is not right, or it has been used already.",
+  INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE:
+    "Too many wrong codes for this sign-in. Please sign in again with your password.",
+  ACCOUNT_TEMPORARILY_LOCKED:
+    "Too many wrong codes: two-factor sign-in for this account is locked for 15 minutes. Please try again later.",
+  INVALID_PASSWORD: "That password is not right.",
+  TOTP_ALREADY_ENABLED: "Two-factor sign-in is already on.",
+  TWO_FACTOR_NOT_ENABLED: "Two-factor sign-in is not on.",
+  SESSION_EXPIRED: "Please sign in again to do this.",
 };
 
 /** A message fit for the visitor: known codes get our wording; never a stack trace. */

@@ -1,4 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import {
+  TWO_FACTOR_SETUP_MESSAGE,
+  TWO_FACTOR_SETUP_PATH,
+  twoFactorSetupRequired,
+} from "./account-security.server";
 import { roleAllows, type StaffRole } from "./roles";
 import { type CurrentUser, getCurrentUser, signInRedirect } from "./session.server";
 
@@ -20,12 +25,14 @@ function noAccess(user: CurrentUser) {
 /**
  * The guard of every dashboard loader and action (deny by default: each one names the role it
  * needs). Visitors are sent to /auth and come back after signing in; a signed-in account without
- * the role gets a 403, which the dashboard's error boundary renders.
+ * the role gets a 403, which the dashboard's error boundary renders. While two-factor sign-in is
+ * required for admins, an admin without it is sent to set it up first.
  */
 export async function requireRole(request: Request, role: StaffRole): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw signInRedirect(request);
   if (!roleAllows(user.role, role)) throw noAccess(user);
+  if (await twoFactorSetupRequired(user)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return user;
 }
 
@@ -51,6 +58,9 @@ export async function requireRoleApi(request: Request, role: StaffRole): Promise
       },
       { status: 403 },
     );
+  }
+  if (await twoFactorSetupRequired(user)) {
+    throw Response.json({ error: TWO_FACTOR_SETUP_MESSAGE }, { status: 403 });
   }
   return user;
 }

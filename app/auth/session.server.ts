@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { profiles } from "~/db/schema.server";
+import { touchSessionLastSeen } from "./account-security.server";
 import { getAuth } from "./auth.server";
 import type { UserRole } from "./roles";
 
@@ -21,6 +22,7 @@ export interface CurrentUser {
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
+  touchSessionLastSeen(session.session.id);
   const [profile] = await getDb()
     .select({ role: profiles.role })
     .from(profiles)

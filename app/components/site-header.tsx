@@ -140,9 +140,15 @@ export function SiteHeader({ siteName, logoUrl, logo, navItems, user }: HeaderPr
 
   const account = showAccount ? (
     <div className="flex items-center gap-3">
-      <span className="max-w-48 truncate text-sm text-muted" title={user?.email}>
-        {user?.email}
-      </span>
+      {user ? (
+        <Link
+          to="/account/security"
+          className="max-w-48 truncate text-sm text-muted hover:text-ink"
+          title={`Account security for ${user.email}`}
+        >
+          {user.email}
+        </Link>
+      ) : null}
       <Form method="post" action="/sign-out">
         <Button type="submit" variant="outline" size="sm">
           Sign Out

@@ -29,6 +29,8 @@ function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number |
       return allowed;
     case "signed-out":
       return role === "visitor" ? allowed : 302;
+    case "signed-in":
+      return role === "visitor" ? "refused" : allowed;
     case "editor":
       if (role === "admin" || role === "editor") return allowed;
       return role === "visitor" ? "refused" : 403;

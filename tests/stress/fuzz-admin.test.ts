@@ -36,6 +36,7 @@ import {
   redirectUpdateSchema,
 } from "~/schemas/admin/redirects";
 import {
+  adminTwoFactorSchema,
   backupSettingsSchema,
   brandingSchema,
   contactInfoSchema,
@@ -96,6 +97,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/settings footer": footerSchema,
   "/admin/settings contact-info": contactInfoSchema,
   "/admin/settings backups": backupSettingsSchema,
+  "/admin/settings admin-two-factor": adminTwoFactorSchema,
   "/admin/blog seed-sample": z.object({}),
   "/admin/blog create-post": postFormSchema,
   "/admin/blog update-post": postUpdateSchema,

@@ -8,6 +8,7 @@ import { servicePages } from "~/content/service-paths";
  *
  * - public: anyone, with the same answer.
  * - signed-out: a page for visitors (sign-in, sign-up); someone signed in is sent to "/".
+ * - signed-in: any signed-in account's own page; visitors are sent to /auth.
  * - editor: staff (editors and admins). Visitors are sent to /auth (or get 401), members get 403;
  *   both change nothing.
  * - admin: admins only. Visitors are sent to /auth (or get 401), members and editors get 403.
@@ -18,6 +19,7 @@ import { servicePages } from "~/content/service-paths";
 export type Access =
   | "public"
   | "signed-out"
+  | "signed-in"
   | "editor"
   | "admin"
   | "api-key-or-editor"
@@ -122,6 +124,16 @@ export const routeAccess: Record<string, RouteRule> = {
     get: 410,
     post: 410,
     why: "a staff invitation's mailed link; an unknown, used, revoked or expired token is gone",
+  },
+  "/auth/two-factor": {
+    access: "signed-out",
+    post: 400,
+    why: "sign-in's second step; without the password step's challenge cookie it only says so",
+  },
+  "/account/security": {
+    access: "signed-in",
+    post: 400,
+    why: "the caller's own sessions, password and two-factor sign-in",
   },
 
   "/admin": { access: "editor", why: "the dashboard's layout and overview" },

@@ -46,6 +46,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="text-sm text-muted">
           Signed in as <strong className="text-ink">{loaderData.email}</strong>
+          {" · "}
+          <Link to="/account/security" className="font-medium text-primary-strong hover:underline">
+            Account security
+          </Link>
         </p>
       </div>
       {/* Links, not ARIA tabs: each section is a page with its own URL, history entry and

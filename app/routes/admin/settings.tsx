@@ -8,8 +8,10 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireRole } from "~/auth/permissions.server";
+import { hasTwoFactor, twoFactorRequiredForAdmins } from "~/auth/account-security.server";
 import { BackupsPanel } from "~/components/admin/settings/backups-panel";
 import { SiteSettingsForm } from "~/components/admin/settings/site-settings-form";
+import { TwoFactorSetting } from "~/components/admin/settings/two-factor-setting";
 import {
   BrandingQuickAction,
   ContactInfoQuickAction,
@@ -26,11 +28,18 @@ import {
   readSettingsView,
   saveSettingsEditor,
   settingsEditors,
+  writeSettings,
 } from "~/models/admin-settings.server";
+import { recordAudit } from "~/models/audit.server";
 import { restorableDetails } from "~/models/editor-restore.server";
 import { expectedVersionOf } from "~/models/editor-versions.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import { type SettingsIntent, settingsIntents } from "~/schemas/admin/settings";
+import {
+  ADMIN_TWO_FACTOR_KEY,
+  adminTwoFactorSchema,
+  type SettingsIntent,
+  settingsIntents,
+} from "~/schemas/admin/settings";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     backupsVersion: view.versions.backups,
     backups: await readBackups(db, getEnv(), stored),
     timeZone: siteTimeZoneFrom(stored),
+    twoFactorRequired: await twoFactorRequiredForAdmins(db),
   };
 }
 
@@ -99,6 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const intent = values.intent;
+  if (intent === "admin-two-factor") return saveAdminTwoFactor(admin, values);
   if (!isIntent(intent)) {
     return adminFailure("Error Saving Data", "Unknown settings action.", { status: 400 });
   }
@@ -123,6 +134,47 @@ export async function action({ request }: Route.ActionArgs) {
     details: { keys: saved.changed, ...restorableDetails(intent, saved.before) },
   });
   return adminSuccess(editor.saved[0], editor.saved[1], { version: saved.version });
+}
+
+/** "Require two-factor sign-in for admins": one web_settings row, audited. */
+async function saveAdminTwoFactor(
+  admin: Awaited<ReturnType<typeof requireRole>>,
+  values: Record<string, unknown>,
+) {
+  const parsed = adminTwoFactorSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return adminFailure("Settings Not Saved", Object.values(fieldErrors)[0], { fieldErrors });
+  }
+  // Turned on by an admin without it, the dashboard would close on them at once.
+  if (parsed.data.required === "on" && !(await hasTwoFactor(admin.id))) {
+    return adminFailure(
+      "Settings Not Saved",
+      "Turn on two-factor sign-in for your own account first (Account security).",
+      { status: 409 },
+    );
+  }
+  let changed: string[];
+  try {
+    changed = await writeSettings(getDb(), { [ADMIN_TWO_FACTOR_KEY]: parsed.data.required });
+  } catch (error) {
+    logger.error({ err: error }, "could not save the two-factor setting");
+    return adminFailure("Error Saving Data", "Could not save the setting. Please try again.", {
+      status: 500,
+    });
+  }
+  // Public pages do not show it: nothing to purge, only the audit entry.
+  await recordAudit(admin, {
+    action: "updated",
+    entity: "sign-in security",
+    details: { keys: changed, required: parsed.data.required },
+  });
+  return adminSuccess(
+    "Sign-in Security Saved",
+    parsed.data.required === "on"
+      ? "Admins now need two-factor sign-in."
+      : "Two-factor sign-in is optional for admins.",
+  );
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -161,6 +213,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         version={loaderData.backupsVersion}
         timeZone={loaderData.timeZone}
       />
+      <TwoFactorSetting required={loaderData.twoFactorRequired} />
     </>
   );
 }

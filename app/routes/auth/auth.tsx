@@ -8,6 +8,10 @@ import {
   useNavigation,
   useSearchParams,
 } from "react-router";
+import {
+  TWO_FACTOR_SETUP_PATH,
+  twoFactorSetupRequiredForUser,
+} from "~/auth/account-security.server";
 import { authErrorMessage, callAuth } from "~/auth/auth-api.server";
 import { getCurrentUser, safeRedirectTarget } from "~/auth/session.server";
 import { Alert } from "~/components/ui/alert";
@@ -84,7 +88,17 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-    const target = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
+    const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
+    if (result.body.twoFactorRedirect) {
+      // The password was right; the second step asks for the code (the challenge is a cookie).
+      const params = new URLSearchParams({ redirectTo });
+      throw redirect(`/auth/two-factor?${params}`, { headers });
+    }
+    const userId = (result.body.user as { id?: unknown } | undefined)?.id;
+    const target =
+      typeof userId === "string" && (await twoFactorSetupRequiredForUser(userId))
+        ? TWO_FACTOR_SETUP_PATH
+        : redirectTo;
     return redirectWithToast(
       target,
       { title: "Signed in successfully", description: "Welcome back!" },

@@ -303,3 +303,10 @@ export interface SettingsView {
   versions: Record<SettingsIntent, number>;
 }
 export type FooterLinkValue = z.output<typeof footerLinkSchema>;
+
+// --- Two-factor sign-in for admins ---------------------------------------------------------------
+
+/** "Require two-factor sign-in for admins": its own form on the Settings tab (not a versioned editor). */
+export const adminTwoFactorSchema = z.object({ required: onOff });
+export type AdminTwoFactorValues = z.output<typeof adminTwoFactorSchema>;
+export const ADMIN_TWO_FACTOR_KEY = "admin_two_factor_required";

@@ -110,6 +110,12 @@ export const calls: AdminCall[] = [
     path: "/admin/settings",
     form: { intent: "backups", daily: "off", kept: "1", offsite: "off", s3Prefix: "gone/" },
   },
+  {
+    name: "require two-factor sign-in for admins",
+    method: "POST",
+    path: "/admin/settings",
+    form: { intent: "admin-two-factor", required: "on" },
+  },
   { name: "read the backups panel", method: "GET", path: "/admin/settings/backups" },
   {
     name: "start a backup",
