@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { type ApiKeyHolder, findLiveApiKey } from "~/models/api-keys.server";
-import { roleAllows, type StaffRole } from "./roles";
 import { TWO_FACTOR_SETUP_MESSAGE, twoFactorSetupRequired } from "./account-security.server";
+import { roleAllows, type StaffRole } from "./roles";
 import { type CurrentUser, getCurrentUser } from "./session.server";
 
 /**

@@ -7,8 +7,8 @@ import {
   isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
 import { hasTwoFactor, twoFactorRequiredForAdmins } from "~/auth/account-security.server";
+import { requireRole } from "~/auth/permissions.server";
 import { BackupsPanel } from "~/components/admin/settings/backups-panel";
 import { SiteSettingsForm } from "~/components/admin/settings/site-settings-form";
 import { TwoFactorSetting } from "~/components/admin/settings/two-factor-setting";
