@@ -8,6 +8,13 @@ vi.mock("./session.server", async (importOriginal) => ({
   getCurrentUser: async () => sessionUser,
 }));
 
+// Whether an admin must set up two-factor sign-in first (a site setting; tested with its module).
+let setupRequired = false;
+vi.mock("./account-security.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./account-security.server")>()),
+  twoFactorSetupRequired: async (user: CurrentUser) => setupRequired && user.isAdmin,
+}));
+
 const { requireRole, requireRoleApi, roleAllows } = await import("./permissions.server");
 
 function userWith(role: UserRole): CurrentUser {
@@ -33,6 +40,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 
 afterEach(() => {
   sessionUser = null;
+  setupRequired = false;
 });
 
 describe("roleAllows", () => {
@@ -113,5 +121,20 @@ describe("requireRoleApi", () => {
     });
     sessionUser = userWith("editor");
     expect(await requireRoleApi(request(), "editor")).toEqual(userWith("editor"));
+  });
+});
+
+describe("while two-factor sign-in is required for admins", () => {
+  it("sends an admin without it to set it up, and answers JSON 403; editors go on", async () => {
+    setupRequired = true;
+    sessionUser = userWith("admin");
+    const page = (await thrown(requireRole(request(), "editor"))) as Response;
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/account/security?setup=2fa");
+    const api = (await thrown(requireRoleApi(request(), "editor"))) as Response;
+    expect(api.status).toBe(403);
+    expect((await api.json()).error).toMatch(/two-factor/i);
+    sessionUser = userWith("editor");
+    expect(await requireRole(request(), "editor")).toEqual(userWith("editor"));
   });
 });
