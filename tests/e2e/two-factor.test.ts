@@ -7,6 +7,7 @@ import {
   expectVisibleText,
   startAdminSession,
 } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, newClientContext, newPage } from "../support/browser";
 import { freshCode, totpCode, wrongCode } from "../support/totp";
 
@@ -72,6 +73,7 @@ describe("two-factor sign-in", () => {
     expect(await page.locator("svg path").count()).toBeGreaterThan(0);
     secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    await expectNoAxeViolations(page);
 
     const confirm = page.getByLabel("Enter the 6-digit code from your authenticator app");
     await confirm.fill(wrongCode(secret));
@@ -91,6 +93,7 @@ describe("two-factor sign-in", () => {
     expect(backupCodes.every((code) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))).toBe(true);
     await expectVisibleText(page, "Your backup codes");
     expect(await page.getByRole("link", { name: "Download as text" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
 
     // The session was renewed on the way: still signed in, the codes are not shown again.
     await page.reload();
@@ -102,9 +105,13 @@ describe("two-factor sign-in", () => {
 
   it("asks for the code after the password: a wrong code is refused, a fresh one signs in", async () => {
     const page = await visitorPage();
+    // Without the password step first, the page only says so.
+    await page.goto("/auth/two-factor");
+    await expectVisibleText(page, "Your sign-in has expired.");
     await signInWithPassword(page);
     expect(new URL(page.url()).pathname).toBe("/auth/two-factor");
     await expectVisibleText(page, "Enter the 6-digit code from your authenticator app");
+    await expectNoAxeViolations(page);
     // Not signed in yet: the dashboard sends the browser to sign in.
     const stillOut = await page.context().request.get("/admin", { maxRedirects: 0 });
     expect(stillOut.headers().location ?? "").toMatch(/^\/auth/);
@@ -227,5 +234,29 @@ describe("requiring two-factor sign-in for admins", () => {
     const api = await context.request.get("/admin/blog/media", { maxRedirects: 0 });
     expect(api.status()).toBe(403);
     await other.close();
+  });
+
+  it("makes new backup codes, and keeps an admin's two-factor sign-in on while it is required", async () => {
+    const page = await newPage(session.context);
+    await page.goto("/account/security");
+    const newCodes = page.getByRole("region", { name: "Two-factor sign-in" });
+    await page.locator("#new-backup-codes-password").fill(admin.password);
+    await page.getByRole("button", { name: "Generate new backup codes" }).click();
+    await expectVisibleText(page, "New backup codes are ready. The old ones no longer work.");
+    const codes = newCodes.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+    await expect.poll(() => codes.count()).toBe(10);
+    expect(await codes.allTextContents()).not.toContain(backupCodes[1]);
+
+    await page.reload();
+    await page.locator("#disable-two-factor-password").fill(admin.password);
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expectVisibleText(
+      page,
+      "The site's settings require two-factor sign-in for admins: it stays on.",
+    );
+    await page.reload();
+    await expectVisibleText(page, "Two-factor sign-in is on.");
+    expectCleanPage(page, [/status of 409/]);
+    await page.close();
   });
 });
