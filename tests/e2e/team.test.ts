@@ -6,6 +6,7 @@ import {
   openAdminTab,
   startAdminSession,
 } from "../support/admin";
+import { authClient } from "../support/auth-client";
 import { expectNoAxeViolations } from "../support/axe";
 import {
   expectCleanPage,
@@ -13,7 +14,7 @@ import {
   newPage,
   waitForRouterHydration,
 } from "../support/browser";
-import { waitForMail } from "../support/mail";
+import { mailsTo, waitForMail } from "../support/mail";
 
 // One server: the admin invites through the Team tab, the invitees join through the mailed links,
 // and the admin changes and removes them again.
@@ -169,18 +170,29 @@ describe("the Team tab and staff invitations", () => {
     await openAdminTab(joined.page, "/admin/team", "Team");
     expectCleanPage(joined.page);
 
-    const revoked = await invite(revokedEmail, "Editor");
+    const first = await invite(revokedEmail, "Editor");
     await openTeam();
     const pending = adminPage
       .getByRole("table", { name: "Pending invitations" })
       .getByRole("row")
       .filter({ hasText: revokedEmail });
+    // Resending mails a new link and retires the first one.
+    await pending.getByRole("button", { name: /^Resend/ }).click();
+    await expectVisibleText(adminPage, "Invitation sent again");
+    await expect
+      .poll(() => mailsTo(session.own.dataDir, revokedEmail, /You're invited to/).length)
+      .toBe(2);
+    const resent = mailsTo(session.own.dataDir, revokedEmail, /You're invited to/)[1];
+    const second = resent?.text.match(/https?:\/\/\S+\/invite\/\S+/)?.[0] ?? "";
+    expect(second).not.toBe(first.link);
     await pending.getByRole("button", { name: /^Revoke/ }).click();
     await expectVisibleText(adminPage, "Invitation revoked");
     await pending.waitFor({ state: "detached" });
     const page = await newPage(secondAdminContext);
-    const answer = await page.goto(revoked.link);
-    expect(answer?.status()).toBe(410);
+    for (const link of [first.link, second]) {
+      const answer = await page.goto(link);
+      expect(answer?.status()).toBe(410);
+    }
     await page.close();
   });
 
@@ -212,6 +224,41 @@ describe("the Team tab and staff invitations", () => {
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/auth");
     await page.close();
+  });
+
+  it("takes over an unverified account at the invited address: its earlier password stops working", async () => {
+    // Anyone can sign up with any address; the invitee's password replaces theirs.
+    const client = authClient(session.own.url);
+    const squatter = `squatter-${stamp}@example.com`;
+    await client.signUp(session.own.dataDir, squatter, "squatter password 1", false);
+    const { link } = await invite(squatter, "Editor");
+    const { page } = await join(link);
+    await page.waitForURL((url) => !url.pathname.startsWith("/invite/"));
+    expect((await client.signIn(squatter, "squatter password 1")).status).toBe(401);
+    expect((await client.signIn(squatter, "invited password 1")).status).toBe(200);
+    await openTeam();
+    expect(await memberRow(squatter).getByRole("combobox").inputValue()).toBe("editor");
+  });
+
+  it("someone who already has an account signs in first, then accepts", async () => {
+    // The removed editor keeps their (verified) account: invited again, they sign in to accept.
+    const { link } = await invite(editorEmail, "Editor");
+    const context = await newClientContext(session.browser, { baseURL: session.own.url });
+    contexts.push(context);
+    const page = await newPage(context);
+    await page.goto(link);
+    await page.getByRole("link", { name: "Sign in to accept" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(editorEmail);
+    await form.getByLabel("Password").fill("invited password 1");
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/invite/"));
+    await page.getByRole("button", { name: "Accept invitation" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/invite/"));
+    await openTeam();
+    expect(await memberRow(editorEmail).getByRole("combobox").inputValue()).toBe("editor");
+    expect((await context.request.get(link)).status()).toBe(410);
   });
 
   it("lists every change in the audit log", async () => {

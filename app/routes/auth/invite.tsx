@@ -79,7 +79,15 @@ async function pageState(request: Request, token: string): Promise<PageState> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await pageState(request, params.token);
-  return data(page, { status: page.state === "invalid" ? GONE : 200 });
+  // Never shared by the page cache: the page changes once the link is used or revoked.
+  return data(page, {
+    status: page.state === "invalid" ? GONE : 200,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 type ActionResult = { fieldErrors?: FieldErrors; formError?: string };

@@ -282,8 +282,15 @@ function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose:
   );
 }
 
-/** Pending invitations: resend (a new link) or revoke. */
+/**
+ * Pending invitations: resend (a new link) or revoke. One fetcher of each for the list: the row
+ * goes away with the answer (revoked, or replaced by the new invitation), its toast must still show.
+ */
 export function InvitationList({ invitations }: { invitations: PendingInvitation[] }) {
+  const resend = useAdminFetcher({ key: "team-resend" });
+  const revoke = useAdminFetcher({ key: "team-revoke" });
+  const resending = resend.busy ? String(resend.fetcher.formData?.get("email") ?? "") : null;
+  const revoking = revoke.busy ? String(revoke.fetcher.formData?.get("id") ?? "") : null;
   return (
     <div className="mt-8">
       <h3 className="text-lg font-semibold text-ink">Pending invitations</h3>
@@ -314,62 +321,54 @@ export function InvitationList({ invitations }: { invitations: PendingInvitation
             </thead>
             <tbody className="divide-y divide-line">
               {invitations.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} />
+                <tr key={invitation.id} className="block py-3 md:table-row md:py-0">
+                  <LabelledCell align="middle" label="E-mail" className="font-semibold text-ink">
+                    {invitation.email}
+                    {invitation.invitedByEmail ? (
+                      <span className="block text-xs font-normal text-muted">
+                        by {invitation.invitedByEmail}
+                      </span>
+                    ) : null}
+                  </LabelledCell>
+                  <LabelledCell align="middle" label="Role">
+                    {staffRoleLabels[invitation.role]}
+                  </LabelledCell>
+                  <LabelledCell align="middle" label="Expires">
+                    {invitation.expired ? (
+                      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-danger">
+                        Expired
+                      </span>
+                    ) : (
+                      <LocalTime iso={invitation.expiresAt} />
+                    )}
+                  </LabelledCell>
+                  <td className="block px-4 pt-2 md:table-cell md:py-3 md:text-right">
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <resend.fetcher.Form method="post" action={ACTION}>
+                        <input type="hidden" name="intent" value="invite" />
+                        <input type="hidden" name="email" value={invitation.email} />
+                        <input type="hidden" name="role" value={invitation.role} />
+                        <Button type="submit" variant="outline" size="sm" disabled={resend.busy}>
+                          {resending === invitation.email ? "Sending…" : "Resend"}
+                          <span className="sr-only"> the invitation to {invitation.email}</span>
+                        </Button>
+                      </resend.fetcher.Form>
+                      <revoke.fetcher.Form method="post" action={ACTION}>
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="id" value={invitation.id} />
+                        <Button type="submit" variant="outline" size="sm" disabled={revoke.busy}>
+                          {revoking === String(invitation.id) ? "Revoking…" : "Revoke"}
+                          <span className="sr-only"> the invitation to {invitation.email}</span>
+                        </Button>
+                      </revoke.fetcher.Form>
+                    </div>
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
     </div>
-  );
-}
-
-function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
-  const resend = useAdminFetcher({ key: `team-resend-${invitation.id}` });
-  const revoke = useAdminFetcher({ key: `team-revoke-${invitation.id}` });
-  return (
-    <tr className="block py-3 md:table-row md:py-0">
-      <LabelledCell align="middle" label="E-mail" className="font-semibold text-ink">
-        {invitation.email}
-        {invitation.invitedByEmail ? (
-          <span className="block text-xs font-normal text-muted">
-            by {invitation.invitedByEmail}
-          </span>
-        ) : null}
-      </LabelledCell>
-      <LabelledCell align="middle" label="Role">
-        {staffRoleLabels[invitation.role]}
-      </LabelledCell>
-      <LabelledCell align="middle" label="Expires">
-        {invitation.expired ? (
-          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-danger">
-            Expired
-          </span>
-        ) : (
-          <LocalTime iso={invitation.expiresAt} />
-        )}
-      </LabelledCell>
-      <td className="block px-4 pt-2 md:table-cell md:py-3 md:text-right">
-        <div className="flex flex-wrap gap-2 md:justify-end">
-          <resend.fetcher.Form method="post" action={ACTION}>
-            <input type="hidden" name="intent" value="invite" />
-            <input type="hidden" name="email" value={invitation.email} />
-            <input type="hidden" name="role" value={invitation.role} />
-            <Button type="submit" variant="outline" size="sm" disabled={resend.busy}>
-              {resend.busy ? "Sending…" : "Resend"}
-              <span className="sr-only"> the invitation to {invitation.email}</span>
-            </Button>
-          </resend.fetcher.Form>
-          <revoke.fetcher.Form method="post" action={ACTION}>
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="id" value={invitation.id} />
-            <Button type="submit" variant="outline" size="sm" disabled={revoke.busy}>
-              {revoke.busy ? "Revoking…" : "Revoke"}
-              <span className="sr-only"> the invitation to {invitation.email}</span>
-            </Button>
-          </revoke.fetcher.Form>
-        </div>
-      </td>
-    </tr>
   );
 }
