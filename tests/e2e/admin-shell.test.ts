@@ -103,6 +103,7 @@ describe("an editor's dashboard", () => {
       "Settings",
       "API keys",
       "Audit log",
+      "Team",
     ]);
     for (const tab of adminOnly) {
       const response = await page.goto(tab.path);

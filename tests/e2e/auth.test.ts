@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectVisibleText } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage, uniqueClientAddress } from "../support/browser";
 import { waitForMail } from "../support/mail";
 
@@ -117,10 +118,11 @@ describe("signing up, verifying, signing in and out", () => {
     expect(await nav.getByText(email).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
-    // Not an admin: no Admin link, and /admin sends them home.
+    // Not staff: no Admin link, and /admin tells them they have no access.
     expect(await nav.getByRole("link", { name: "Admin" }).count()).toBe(0);
-    await page.goto("/admin");
-    expect(new URL(page.url()).pathname).toBe("/");
+    const refused = await page.goto("/admin");
+    expect(refused?.status()).toBe(403);
+    await expectVisibleText(page, "You do not have access to this page.");
     // Signed-in users are sent from /auth to /.
     await page.goto("/auth");
     expect(new URL(page.url()).pathname).toBe("/");

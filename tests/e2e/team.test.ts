@@ -130,12 +130,12 @@ describe("the Team tab and staff invitations", () => {
 
     const { context, page } = await join(link);
     editorContext = context;
-    // [needs Part A] An editor may open the dashboard; until roles land only admins can.
+    // An editor lands in the dashboard.
     await page.waitForURL((url) => url.pathname === "/admin");
     await expectVisibleText(page, "Welcome to the team");
     expectCleanPage(page);
 
-    // [needs Part A] An editor publishes a post.
+    // An editor publishes a post.
     const title = `Written by the new editor ${stamp}`;
     const created = await context.request.post(`${session.own.url}/api/create-blog-post`, {
       headers: { Origin: session.own.url },
