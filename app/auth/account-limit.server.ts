@@ -84,6 +84,8 @@ export function accountDayLimitKey(email: string) {
 export interface SignInAttempt extends RateLimitResult {
   /** The counters this attempt was counted on; a sign-in that succeeds gives them back. */
   keys: string[];
+  /** Which limit refused it, when one did. */
+  refusedBy?: "device" | "account" | "account-day";
 }
 
 /**
@@ -99,15 +101,16 @@ export async function consumeSignInAttempt(
 ): Promise<SignInAttempt> {
   if (deviceNonce) {
     const key = deviceLimitKey(deviceNonce);
-    return { ...(await consumeRateLimit(db, key, SIGN_IN_LIMITS.device)), keys: [key] };
+    const result = await consumeRateLimit(db, key, SIGN_IN_LIMITS.device);
+    return { ...result, keys: [key], ...(result.allowed ? {} : { refusedBy: "device" }) };
   }
   const keys = [accountLimitKey("/sign-in/email", email)];
   const recent = await consumeAccountAttempt(db, "/sign-in/email", email);
-  if (!recent.allowed) return { ...recent, keys };
+  if (!recent.allowed) return { ...recent, keys, refusedBy: "account" };
   const dayKey = accountDayLimitKey(email);
   keys.push(dayKey);
   const day = await consumeRateLimit(db, dayKey, SIGN_IN_LIMITS.unknownBrowserDay);
-  return { ...day, keys };
+  return { ...day, keys, ...(day.allowed ? {} : { refusedBy: "account-day" }) };
 }
 
 /** Lifts an account's sign-in limits (not the device cookies' ones): its password was reset. */

@@ -8,6 +8,7 @@ import {
   type Auth,
   createAuth,
   TOO_MANY_ATTEMPTS,
+  TOO_MANY_ATTEMPTS_TODAY,
   TOO_MANY_PASSWORD_CHANGES,
 } from "~/auth/auth.server";
 import type { Database } from "~/db/client.server";
@@ -430,6 +431,7 @@ describe.each(backends)("auth on %s", (backend) => {
   it("holds unknown browsers to a daily ceiling per account beyond the 15-minute limit", async () => {
     await signUp("jane@example.com");
     await verifyDirectly("jane@example.com");
+    const known = deviceCookieOf(await signIn("jane@example.com", "correct-horse")) ?? "";
     const { max } = SIGN_IN_LIMITS.unknownBrowserDay;
     let sent = 0;
     while (sent < max) {
@@ -446,8 +448,12 @@ describe.each(backends)("auth on %s", (backend) => {
     }
     const blocked = await signIn("jane@example.com", "correct-horse", "198.51.100.200");
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(blocked.body.message).toBe(TOO_MANY_ATTEMPTS_TODAY);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(15 * 60);
+    // A browser the owner signed in with before still gets in.
+    expect(
+      (await signIn("jane@example.com", "correct-horse", "198.51.100.201", known)).status,
+    ).toBe(200);
   });
 
   it("gives a known browser behind a busy address its own allowance; a foreign cookie does not escape the address limit", async () => {

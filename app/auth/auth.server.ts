@@ -32,6 +32,10 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes a
 /** better-auth's own answer when the per-address limit refuses. */
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
+/** When an account's daily ceiling for browsers it never signed in with is reached. */
+export const TOO_MANY_ATTEMPTS_TODAY =
+  "Too many attempts to sign in to this account today. Sign in from a browser you have used before, or reset your password.";
+
 export const TOO_MANY_PASSWORD_CHANGES =
   "Too many attempts to change the password. Please wait an hour and try again.";
 
@@ -183,7 +187,11 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
           if (!email) return;
           const attempt = await consumeSignInAttempt(db, email, nonce);
           if (ctx.request) countedSignIn.set(ctx.request, attempt.keys);
-          if (!attempt.allowed) throw refused(attempt.retryAfter);
+          if (!attempt.allowed) {
+            const message =
+              attempt.refusedBy === "account-day" ? TOO_MANY_ATTEMPTS_TODAY : TOO_MANY_ATTEMPTS;
+            throw refused(attempt.retryAfter, message);
+          }
           return;
         }
         if (!isAccountLimited(ctx.path) || !email) return;
