@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Account,
   createAdmin,
+  createStaff,
   type OwnServer,
   openAdminTab,
   signedInStorageState,
@@ -25,6 +26,7 @@ let admin: Account;
 let adminContext: BrowserContext;
 let adminPage: Page;
 let visitor: BrowserContext;
+let editorContext: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,10 +40,17 @@ beforeAll(async () => {
   });
   adminPage = await newPage(adminContext);
   visitor = await newClientContext(browser, { baseURL: own.url, userAgent: CHROME });
+  const editor = await createStaff(own.dataDir, "editor");
+  editorContext = await newClientContext(browser, {
+    baseURL: own.url,
+    storageState: await signedInStorageState(browser, own.url, editor),
+    userAgent: CHROME,
+  });
 });
 
 afterAll(async () => {
   await visitor?.close();
+  await editorContext?.close();
   await adminContext?.close();
   await browser?.close();
   await own?.close();
@@ -87,8 +96,9 @@ describe("the Analytics tab", () => {
     expectCleanPage(adminPage);
   });
 
-  it("counts a visitor's page loads and in-site navigation, not bots, 404s or the admin", async () => {
-    // Not counted: a search-engine bot, the link audit, a missing page, the admin's own visits.
+  it("counts a visitor's page loads and in-site navigation, not bots, 404s or staff", async () => {
+    // Not counted: a search-engine bot, the link audit, a missing page, the admin's and an
+    // editor's own visits.
     for (const userAgent of [
       "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
       `${CHROME} AISolutions-LinkAudit/1.0`,
@@ -100,6 +110,9 @@ describe("the Analytics tab", () => {
     }
     await adminPage.goto("/");
     await adminPage.goto("/about");
+    const editorPage = await newPage(editorContext);
+    await editorPage.goto("/blog");
+    await editorPage.close();
 
     const page = await newPage(visitor);
     await page.goto("/", { referer: "https://news.example.org/story?id=7&utm_source=x" });

@@ -126,7 +126,15 @@ describe("the admin command while the server runs", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Usage:");
 
-    for (const run of [noPassword, badEmail, shortPassword, unknown]) {
+    const badRole = await runAdminCommand(
+      dataDir,
+      ["create", "--email", "x@example.com", "--role", "owner"],
+      { ADMIN_PASSWORD: "long enough" },
+    );
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain("--role: choose admin or editor.");
+
+    for (const run of [noPassword, badEmail, shortPassword, unknown, badRole]) {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
   });

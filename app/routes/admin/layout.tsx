@@ -31,12 +31,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const tabs = adminTabs.filter((tab) => roleAllows(loaderData.role, tab.role));
   // On a phone the bar is wider than the screen: bring the current tab into view.
   useEffect(() => {
-    const current = tabs.find((tab) => tab.path === pathname.replace(/\/$/, ""));
+    const current = adminTabs.find((tab) => tab.path === pathname.replace(/\/$/, ""));
     if (!current) return;
     tabList.current
       ?.querySelector(`a[href="${current.path}"]`)
       ?.scrollIntoView({ block: "nearest", inline: "center" });
-  }, [pathname, tabs]);
+  }, [pathname]);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
