@@ -77,12 +77,11 @@ describe("requireRole", () => {
     });
   });
 
-  it("answers 403 to a member without a staff role", async () => {
+  it("sends a member without a staff role to the home page", async () => {
     sessionUser = userWith("user");
-    expect(await thrown(requireRole(request(), "editor"))).toMatchObject({
-      data: { staff: false },
-      init: { status: 403 },
-    });
+    const answer = (await thrown(requireRole(request(), "editor"))) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/");
   });
 
   it("returns the account when its role is enough", async () => {

@@ -24,13 +24,16 @@ function noAccess(user: CurrentUser) {
 
 /**
  * The guard of every dashboard loader and action (deny by default: each one names the role it
- * needs). Visitors are sent to /auth and come back after signing in; a signed-in account without
- * the role gets a 403, which the dashboard's error boundary renders. While two-factor sign-in is
+ * needs). Visitors are sent to /auth and come back after signing in; a signed-in account that is
+ * not staff is sent to the home page (the spec's rule for /admin); staff without the role get a
+ * 403, which the dashboard's error boundary renders. While two-factor sign-in is
  * required for admins, an admin without it is sent to set it up first.
  */
 export async function requireRole(request: Request, role: StaffRole): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) throw signInRedirect(request);
+  // The spec's rule for /admin: non-admins go to "/". Staff without the role see the 403 page.
+  if (!user.isStaff) throw redirect("/");
   if (!roleAllows(user.role, role)) throw noAccess(user);
   if (await twoFactorSetupRequired(user)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return user;

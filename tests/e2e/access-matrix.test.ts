@@ -20,7 +20,8 @@ type Role = "visitor" | "member" | "editor" | "admin";
 
 /**
  * What `role` should get from GET (or POST) of a route with `rule`: a status, or "refused" (a
- * visitor: sent to /auth or 401). Someone signed in without the role gets 403, never a redirect.
+ * visitor or a member: sent to /auth or / , or 401/403). An editor on an admin-only route gets
+ * exactly 403, never a redirect.
  */
 function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number | "refused" {
   const allowed = method === "GET" ? (rule.get ?? 200) : (rule.post as number);
@@ -33,10 +34,10 @@ function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number |
       return role === "visitor" ? "refused" : allowed;
     case "editor":
       if (role === "admin" || role === "editor") return allowed;
-      return role === "visitor" ? "refused" : 403;
+      return "refused";
     case "admin":
       if (role === "admin") return allowed;
-      return role === "visitor" ? "refused" : 403;
+      return role === "editor" ? 403 : "refused";
     case "api-key-or-editor":
       // Its GET answers no one (no read); the write checks the caller.
       if (method === "GET" || role === "admin" || role === "editor") return allowed;
@@ -128,7 +129,7 @@ describe("the access matrix: every route as a visitor, a member, an editor and a
     expect(failures).toEqual([]);
   });
 
-  it("answers a signed-in member without a staff role as the rules say: 403", async () => {
+  it("answers a signed-in member without a staff role as the rules say", async () => {
     expect((await callEveryRoute(member.request, "member")).failures).toEqual([]);
   });
 
