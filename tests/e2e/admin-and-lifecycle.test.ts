@@ -67,7 +67,7 @@ describe("the admin command while the server runs", () => {
       .poll(() => page.getByRole("heading", { name: "Admin dashboard" }).isVisible())
       .toBe(true);
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByText(email).isVisible()).toBe(true);
     expectCleanPage(page);
     await page.close();
@@ -218,7 +218,7 @@ describe("the route guard while it checks", () => {
     });
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Admin" })
+      .getByRole("link", { name: "Admin", exact: true })
       .click();
     await expect.poll(() => page.getByRole("status", { name: "Loading" }).isVisible()).toBe(true);
     release();

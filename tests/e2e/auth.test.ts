@@ -118,7 +118,7 @@ describe("signing up, verifying, signing in and out", () => {
     expect(await nav.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
     // Not an admin: no Admin link, and /admin sends them home.
-    expect(await nav.getByRole("link", { name: "Admin" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/");
     // Signed-in users are sent from /auth to /.
