@@ -13,7 +13,7 @@ const USAGE = `Usage: ADMIN_PASSWORD=<password> npm run admin -- create --email 
 Creates a verified admin account (--role editor: an editor), or gives an existing account that
 role and sets its password. Works whether or not the server is running.`;
 
-type Result = { email: string; created: boolean; role: StaffRole };
+type Result = { email: string; created: boolean; role: StaffRole; twoFactorTurnedOff?: boolean };
 
 async function viaRunningServer(server: ServerEndpoint, input: unknown): Promise<Result> {
   const response = await callServer(server, "/create", input);
@@ -91,6 +91,11 @@ export async function runAdminCli(argv: string[]): Promise<number> {
         ? `Created the ${result.role} account ${result.email}.`
         : `${result.email} is now ${article}; its password has been set and its email marked verified.`,
     );
+    if (result.twoFactorTurnedOff) {
+      out(
+        "Two-factor sign-in was turned off for this account; turn it on again under Account security.",
+      );
+    }
     return 0;
   } catch (error) {
     if (

@@ -50,7 +50,12 @@ export function adminCommandRouter(token: string): Router {
         role: req.body?.role,
       });
       logger.info(
-        { email: result.email, created: result.created, role: result.role },
+        {
+          email: result.email,
+          created: result.created,
+          role: result.role,
+          twoFactorTurnedOff: result.twoFactorTurnedOff,
+        },
         "staff account set up",
       );
       res.json(result);

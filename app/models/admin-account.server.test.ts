@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Auth, createAuth } from "~/auth/auth.server";
 import type { Database } from "~/db/client.server";
-import { accounts, profiles, sessions, users } from "~/db/schema.server";
+import { accounts, profiles, sessions, twoFactors, users } from "~/db/schema.server";
 import { type Env, parseEnv } from "~/env.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-account.server";
@@ -91,7 +91,12 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "  Boss@Example.COM ",
       password: "admin-pass-1",
     });
-    expect(result).toEqual({ email: "boss@example.com", created: true, role: "admin" });
+    expect(result).toEqual({
+      email: "boss@example.com",
+      created: true,
+      role: "admin",
+      twoFactorTurnedOff: false,
+    });
 
     const row = await userRow("boss@example.com");
     expect(row?.verified).toBe(true);
@@ -125,7 +130,12 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "JANE@example.com",
       password: "new-password",
     });
-    expect(result).toEqual({ email: "jane@example.com", created: false, role: "admin" });
+    expect(result).toEqual({
+      email: "jane@example.com",
+      created: false,
+      role: "admin",
+      twoFactorTurnedOff: false,
+    });
 
     const after = await userRow("jane@example.com");
     expect(after?.id).toBe(before?.id);
@@ -193,7 +203,12 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "boss@example.com",
       password: "second-2",
     });
-    expect(again).toEqual({ email: "boss@example.com", created: false, role: "admin" });
+    expect(again).toEqual({
+      email: "boss@example.com",
+      created: false,
+      role: "admin",
+      twoFactorTurnedOff: false,
+    });
     expect(await database.db.select().from(users)).toHaveLength(1);
     expect((await userRow("boss@example.com"))?.role).toBe("admin");
     expect((await signIn("boss@example.com", "first-1")).status).toBe(401);
@@ -206,7 +221,12 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       password: "editor-pass-1",
       role: "editor",
     });
-    expect(created).toEqual({ email: "writer@example.com", created: true, role: "editor" });
+    expect(created).toEqual({
+      email: "writer@example.com",
+      created: true,
+      role: "editor",
+      twoFactorTurnedOff: false,
+    });
     expect(await userRow("writer@example.com")).toMatchObject({ verified: true, role: "editor" });
     expect((await signIn("writer@example.com", "editor-pass-1")).status).toBe(200);
 
@@ -237,7 +257,12 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       email: "writer@example.com",
       password: "editor-pass-2",
     });
-    expect(promoted).toEqual({ email: "writer@example.com", created: false, role: "admin" });
+    expect(promoted).toEqual({
+      email: "writer@example.com",
+      created: false,
+      role: "admin",
+      twoFactorTurnedOff: false,
+    });
     expect((await userRow("writer@example.com"))?.role).toBe("admin");
   });
 
@@ -271,5 +296,39 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
     expect(row?.verified).toBe(false);
     const [accountAfter] = await database.db.select().from(accounts);
     expect(accountAfter?.password).toBe(accountBefore?.password);
+  });
+
+  it("turns two-factor sign-in off and lifts the sign-in limits: the way back in from the server", async () => {
+    await createOrPromoteAdmin(auth, database.db, {
+      email: "locked@example.com",
+      password: "admin-pass-1",
+    });
+    const [row] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "locked@example.com"));
+    await database.db
+      .update(users)
+      .set({ twoFactorEnabled: true })
+      .where(eq(users.id, row?.id ?? ""));
+    await database.db.insert(twoFactors).values({
+      id: "tf-1",
+      userId: row?.id ?? "",
+      secret: "encrypted-secret",
+      backupCodes: "encrypted-codes",
+    });
+    // Ten wrong passwords from unknown browsers lock the account for a while.
+    for (let i = 0; i < 10; i++) await signIn("locked@example.com", "wrong-password");
+    expect((await signIn("locked@example.com", "admin-pass-1")).status).toBe(429);
+
+    const result = await createOrPromoteAdmin(auth, database.db, {
+      email: "locked@example.com",
+      password: "admin-pass-2",
+    });
+    expect(result.twoFactorTurnedOff).toBe(true);
+    expect(await database.db.select().from(twoFactors)).toEqual([]);
+    const signedIn = await signIn("locked@example.com", "admin-pass-2");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.cookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import { clearAccountLimits } from "~/auth/account-limit.server";
 import type { Auth } from "~/auth/auth.server";
 import type { StaffRole } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { profiles } from "~/db/schema.server";
+import { profiles, twoFactors, users } from "~/db/schema.server";
 import { adminAccountSchema, fieldErrors } from "~/schemas/auth";
 
 export class AdminAccountInputError extends Error {
@@ -16,12 +17,17 @@ export class AdminAccountInputError extends Error {
  * Creates a verified admin (or, with `role: "editor"`, an editor), or gives an existing user that
  * role, verifies them and sets the password. The input is checked with the same rules as sign-up.
  * An admin is never made an editor here (that could leave the site without an admin).
+ *
+ * For an existing account this is also the way back in for someone who lost their authenticator
+ * and their backup codes (or whose secret no longer decrypts after SESSION_SECRET changed): run on
+ * the server by someone who holds it, it turns two-factor sign-in off (`twoFactorTurnedOff`) and
+ * lifts the account's sign-in limits, as a password reset does.
  */
 export async function createOrPromoteAdmin(
   auth: Auth,
   db: Db,
   input: { email: unknown; password: unknown; role?: unknown },
-): Promise<{ email: string; created: boolean; role: StaffRole }> {
+): Promise<{ email: string; created: boolean; role: StaffRole; twoFactorTurnedOff: boolean }> {
   const role = input.role ?? "admin";
   if (role !== "admin" && role !== "editor") {
     throw new AdminAccountInputError("Role: choose admin or editor.");
@@ -40,6 +46,7 @@ export async function createOrPromoteAdmin(
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   let userId: string;
   let created = false;
+  let twoFactorTurnedOff = false;
   if (existing) {
     userId = existing.user.id;
     if (role === "editor") {
@@ -67,6 +74,19 @@ export async function createOrPromoteAdmin(
     }
     // A new password ends the sessions opened with the old one.
     await ctx.internalAdapter.deleteUserSessions(userId);
+    const removed = await db
+      .delete(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .returning({ id: twoFactors.id });
+    const [before] = await db
+      .select({ on: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, userId));
+    twoFactorTurnedOff = removed.length > 0 || Boolean(before?.on);
+    if (before?.on) {
+      await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+    }
+    await clearAccountLimits(db, email);
   } else {
     const user = await ctx.internalAdapter.createUser(
       {
@@ -92,5 +112,5 @@ export async function createOrPromoteAdmin(
     .onConflictDoUpdate({ target: profiles.id, set: { role } });
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (profile?.role !== role) throw new Error(`The ${role} role was not stored`);
-  return { email, created, role };
+  return { email, created, role, twoFactorTurnedOff };
 }
