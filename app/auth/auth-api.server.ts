@@ -64,6 +64,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_TOKEN: "This link is invalid or has expired. Please request a new one.",
   // Two-factor sign-in and the account security page.
   INVALID_CODE: "That code is not right. Check your authenticator app and try again.",
+  // Refused by our replay guard (app/auth/totp-replay.server.ts).
+  TOTP_CODE_USED: "That code was just used. Wait for the next one in your authenticator app.",
   INVALID_BACKUP_CODE: "That backup code is not right, or it has been used already.",
   INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE:

@@ -21,6 +21,8 @@ import {
 import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { deviceCookies } from "./device-cookie.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { recordBackupCodeSignIn } from "./security-audit.server";
+import { guardTotpReplay, settleTotpClaim } from "./totp-replay.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
@@ -150,6 +152,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
+        if (ctx.path === "/two-factor/verify-totp") await guardTotpReplay(db, ctx);
         if (ctx.path === "/change-password") {
           const token = await ctx.getSignedCookie(
             ctx.context.authCookies.sessionToken.name,
@@ -200,8 +203,12 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       }),
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
+        if (ctx.path === "/two-factor/verify-totp") await settleTotpClaim(db, ctx);
         const session = ctx.context.newSession;
         if (!session) return;
+        if (ctx.path === "/two-factor/verify-backup-code") {
+          await recordBackupCodeSignIn(db, session);
+        }
         if (ctx.path === "/sign-in/email") {
           // Only wrong passwords count against the sign-in limits.
           const keys = ctx.request ? countedSignIn.get(ctx.request) : undefined;

@@ -11,6 +11,7 @@ import {
 } from "~/auth/account-security.server";
 import { getAuth } from "~/auth/auth.server";
 import { type AuthCallResult, authErrorMessage, callAuth } from "~/auth/auth-api.server";
+import { recordOwnSecurityChange, SECURITY_AUDIT } from "~/auth/security-audit.server";
 import { requireUser } from "~/auth/session.server";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -129,13 +130,29 @@ export async function action({ request }: Route.ActionArgs) {
     case "end-session": {
       const parsed = endSessionSchema.safeParse(values);
       if (!parsed.success) return refuse(intent, parsed.error);
+      // Named in the audit log by its device and address, as the list shows it.
+      const target = (await listSessions(db, user.id, sessionId)).find(
+        (s) => s.id === parsed.data.sessionId,
+      );
       const ended = await endSession(db, user.id, parsed.data.sessionId, sessionId);
+      if (ended) {
+        await recordOwnSecurityChange(user, {
+          ...SECURITY_AUDIT.sessionEnded,
+          details: { device: target?.device ?? null, address: target?.ipAddress ?? null },
+        });
+      }
       return ended
         ? answer({ intent, ok: true, message: "That session is signed out." })
         : answer({ intent, ok: false, message: "That session has ended already." }, 404);
     }
     case "end-other-sessions": {
       const count = await endOtherSessions(db, user.id, sessionId);
+      if (count > 0) {
+        await recordOwnSecurityChange(user, {
+          ...SECURITY_AUDIT.otherSessionsEnded,
+          details: { sessionsEnded: count },
+        });
+      }
       return answer({
         intent,
         ok: true,
@@ -160,6 +177,10 @@ export async function action({ request }: Route.ActionArgs) {
           result.body.code === "INVALID_PASSWORD" ? "currentPassword" : undefined,
         );
       }
+      await recordOwnSecurityChange(user, {
+        ...SECURITY_AUDIT.passwordChanged,
+        details: { otherSessionsEnded: true },
+      });
       return answer(
         {
           intent,
@@ -206,6 +227,10 @@ export async function action({ request }: Route.ActionArgs) {
       }
       // The codes made when it was turned on, shown this once (never again).
       const codes = await getAuth().api.viewBackupCodes({ body: { userId: user.id } });
+      await recordOwnSecurityChange(user, {
+        ...SECURITY_AUDIT.twoFactorOn,
+        details: { backupCodes: codes.backupCodes.length },
+      });
       return answer(
         {
           intent,
@@ -230,12 +255,17 @@ export async function action({ request }: Route.ActionArgs) {
           result.body.code === "INVALID_PASSWORD" ? "password" : undefined,
         );
       }
+      const backupCodes = result.body.backupCodes as string[];
+      await recordOwnSecurityChange(user, {
+        ...SECURITY_AUDIT.newBackupCodes,
+        details: { backupCodes: backupCodes.length, oldCodesWork: false },
+      });
       return answer(
         {
           intent,
           ok: true,
           message: "New backup codes are ready. The old ones no longer work.",
-          backupCodes: result.body.backupCodes as string[],
+          backupCodes,
         },
         200,
         result.cookies,
@@ -264,6 +294,7 @@ export async function action({ request }: Route.ActionArgs) {
           result.body.code === "INVALID_PASSWORD" ? "password" : undefined,
         );
       }
+      await recordOwnSecurityChange(user, SECURITY_AUDIT.twoFactorOff);
       return answer(
         { intent, ok: true, message: "Two-factor sign-in is off." },
         200,
