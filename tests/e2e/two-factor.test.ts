@@ -21,6 +21,9 @@ let session: AdminSession;
 let admin: Account;
 let secret = "";
 let backupCodes: string[] = [];
+/** The code that turned two-factor sign-in on, and when: it is refused again for 90 s. */
+let enablingCode = "";
+let enabledAt = 0;
 const usedCodes = new Set<string>();
 const openContexts: BrowserContext[] = [];
 
@@ -85,10 +88,12 @@ describe("two-factor sign-in", () => {
     // The secret is still shown for a second try.
     expect((await page.getByTestId("totp-secret").textContent())?.trim()).toBe(secret);
 
-    await confirm.fill(await freshCode(secret, usedCodes));
+    enablingCode = await freshCode(secret, usedCodes);
+    await confirm.fill(enablingCode);
     await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
     await expect.poll(() => codes.count()).toBe(10);
+    enabledAt = Date.now();
     backupCodes = await codes.allInnerTexts();
     expect(backupCodes.every((code) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code))).toBe(true);
     await expectVisibleText(page, "Your backup codes");
@@ -121,6 +126,14 @@ describe("two-factor sign-in", () => {
     await expectVisibleText(
       page,
       "That code is not right. Check your authenticator app and try again.",
+    );
+    // The code that turned it on a moment ago is not taken again (it stays used for 90 s).
+    expect(Date.now() - enabledAt).toBeLessThan(85_000);
+    await page.getByLabel("Code").fill(enablingCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expectVisibleText(
+      page,
+      "That code was just used. Wait for the next one in your authenticator app.",
     );
     await page.getByLabel("Code").fill(await freshCode(secret, usedCodes));
     await page.getByRole("button", { name: "Verify" }).click();
@@ -257,6 +270,27 @@ describe("requiring two-factor sign-in for admins", () => {
     await page.reload();
     await expectVisibleText(page, "Two-factor sign-in is on.");
     expectCleanPage(page, [/status of 409/]);
+    await page.close();
+  });
+});
+
+describe("the audit log", () => {
+  it("lists the admin's own security changes, and the sign-in with a backup code", async () => {
+    const page = await newPage(session.context);
+    await page.goto("/admin/audit-log");
+    for (const change of [
+      "turned on two-factor sign-in",
+      "signed in with backup code",
+      "signed out other session",
+      "changed password",
+      "generated new backup codes",
+    ]) {
+      await expectVisibleText(page, `${admin.email} ${change}`);
+    }
+    const log =
+      (await page.getByRole("list", { name: "Changes, newest first" }).textContent()) ?? "";
+    for (const code of backupCodes) expect(log).not.toContain(code);
+    expectCleanPage(page);
     await page.close();
   });
 });
