@@ -41,7 +41,10 @@ export async function recordOwnSecurityChange(
   }
 }
 
-/** A sign-in's second step passed with a backup code: recorded for staff accounts. */
+/**
+ * A sign-in's second step passed with a backup code: recorded for staff accounts. Never fails the
+ * sign-in, which has happened by then.
+ */
 export async function recordBackupCodeSignIn(
   db: Db,
   signedIn: {
@@ -49,12 +52,18 @@ export async function recordBackupCodeSignIn(
     session: { ipAddress?: string | null; userAgent?: string | null };
   },
 ) {
-  const [profile] = await db
-    .select({ role: profiles.role })
-    .from(profiles)
-    .where(eq(profiles.id, signedIn.user.id))
-    .limit(1);
-  const isStaff = profile?.role === "admin" || profile?.role === "editor";
+  let isStaff = false;
+  try {
+    const [profile] = await db
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, signedIn.user.id))
+      .limit(1);
+    isStaff = profile?.role === "admin" || profile?.role === "editor";
+  } catch (error) {
+    logger.error({ err: error }, "Could not read the role of an account signing in");
+    return;
+  }
   await recordOwnSecurityChange(
     { id: signedIn.user.id, email: signedIn.user.email, isStaff },
     {
