@@ -92,13 +92,18 @@ describe.each(backends)("account security on %s", (backend) => {
           .from(sessions)
           .where(eq(sessions.id, id))
       )[0]?.at?.getTime() ?? 0;
-    const before = await seen("ann-here");
-    touchSessionLastSeen("ann-here");
-    await expect.poll(() => seen("ann-here")).toBeGreaterThan(before + 9 * 60_000);
-    const phone = await seen("ann-phone");
-    touchSessionLastSeen("ann-phone"); // seen a minute ago: left as it is
+    // Sessions of this backend's own: the process remembers what it wrote (per session id).
+    const here = `ann-here-${backend}`;
+    const phone = `ann-phone-${backend}`;
+    await addSession(here, "ann", CHROME_LINUX, 10);
+    await addSession(phone, "ann", FIREFOX_WINDOWS, 1);
+    const before = await seen(here);
+    touchSessionLastSeen(here);
+    await expect.poll(() => seen(here)).toBeGreaterThan(before + 9 * 60_000);
+    const phoneSeen = await seen(phone);
+    touchSessionLastSeen(phone); // seen a minute ago (maybe by another process): left as it is
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await seen("ann-phone")).toBe(phone);
+    expect(await seen(phone)).toBe(phoneSeen);
   });
 
   it("asks an admin without two-factor sign-in to set it up only while the setting is on", async () => {

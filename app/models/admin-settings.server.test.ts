@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
 import { seedDefaults } from "~/db/seed.server";
 import {
+  adminTwoFactorSchema,
   backupSettingsSchema,
   brandingSchema,
   contactInfoSchema,
@@ -305,12 +306,13 @@ describe("settings schemas", () => {
       footer: footerSchema,
       "contact-info": contactInfoSchema,
       backups: backupSettingsSchema,
+      "admin-two-factor": adminTwoFactorSchema,
     } as const;
     // The settings editors' saves; "Back up now" posts to its own route and has no fields.
     const posts = calls.filter((call) => call.method === "POST" && call.path === "/admin/settings");
     expect(
       posts.map((call) => (call.form ?? call.json) as { intent: string }).map((b) => b.intent),
-    ).toEqual(["settings", "branding", "footer", "contact-info", "backups"]);
+    ).toEqual(["settings", "branding", "footer", "contact-info", "backups", "admin-two-factor"]);
     for (const call of posts) {
       const body = (call.form ?? call.json) as { intent: keyof typeof schemas };
       expect(schemas[body.intent].safeParse(body).error?.issues ?? [], call.name).toEqual([]);
