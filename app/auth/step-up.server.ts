@@ -94,7 +94,16 @@ export async function requireRecentConfirmation(
     );
   }
   throw data<ConfirmationRequired>(
-    { ok: false, error: CONFIRMATION_REQUIRED_MESSAGE, confirm: true },
+    {
+      ok: false,
+      error: CONFIRMATION_REQUIRED_MESSAGE,
+      confirm: true,
+      toast: {
+        type: "error",
+        title: "Confirm it's you",
+        description: CONFIRMATION_REQUIRED_MESSAGE,
+      },
+    },
     { status: 403, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -50,6 +50,8 @@ export interface ConfirmationRequired {
   ok: false;
   error: string;
   confirm: true;
+  /** For a form posted before the page's script loaded (the dialog needs it). */
+  toast: { type: "error"; title: string; description: string };
 }
 
 export const CONFIRMATION_REQUIRED_MESSAGE =

@@ -55,9 +55,9 @@ async function update(admin: CurrentUser, request: Request) {
   const db = getDb();
 
   if (intent === "create") {
+    const { name } = parseAdminInput(apiKeyCreateSchema, values, "Failed to create API key");
     // A key acts for an admin until it is revoked: the admin confirms it's them first.
     await requireRecentConfirmation(request, admin);
-    const { name } = parseAdminInput(apiKeyCreateSchema, values, "Failed to create API key");
     const { key, summary } = await createApiKey(db, { name, createdBy: admin.id });
     // The name and the visible prefix only: the key itself is in no log and no audit entry.
     await adminChanged(admin, {
