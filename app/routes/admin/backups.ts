@@ -30,9 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   requireSameOriginWrite(request);
   const admin = await requireRole(request, "admin");
-  let values: Record<string, unknown>;
   try {
-    values = await readAdminPayload(request, "Backup Not Started");
+    const values = await readAdminPayload(request, "Backup Not Started");
     if (values.intent !== "backup-now") {
       return adminFailure("Backup Not Started", "Unknown backup action.", { status: 400 });
     }
