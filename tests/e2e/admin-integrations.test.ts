@@ -219,6 +219,13 @@ describe("the API keys tab", () => {
     const password = confirm.getByLabel("Password");
     await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
     expect(await confirm.getByLabel(/Code from your authenticator app/).count()).toBe(0);
+    // Escape closes it, creating nothing; focus goes back to the button, which asks again.
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => create.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await page.getByRole("region", { name: /New key/ }).count()).toBe(0);
+    await create.click();
+    await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
     await password.fill("not the password");
     await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
     await confirm.getByText("The password is not right.").waitFor();

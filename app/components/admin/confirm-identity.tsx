@@ -35,32 +35,40 @@ interface Pending {
  * "Confirm it's you" before a dangerous admin action (app/auth/step-up.server.ts): `confirmThen`
  * runs the action at once while this session confirmed in the last ten minutes, otherwise opens
  * the dialog (password, and a code with two-factor sign-in) and runs it after the server accepted.
- * `ask` opens the dialog in any case: after the action answered `confirm: true`. Render `dialog`.
+ * `ask` opens the dialog in any case: after the action answered `confirm: true` (focus goes back
+ * to `returnTo` when it closes). Render `dialog`.
  */
 export function useConfirmIdentity() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
 
-  const open = useCallback(async (then: () => void, skipIfConfirmed: boolean) => {
-    returnFocus.current = document.activeElement as HTMLElement | null;
-    let state = { confirmed: false, twoFactor: false };
-    try {
-      const response = await fetch(CONFIRM_URL, { headers: { Accept: "application/json" } });
-      if (response.ok) state = await response.json();
-    } catch {
-      // Asked anyway: the dialog's own request says what is wrong.
-    }
-    if (skipIfConfirmed && state.confirmed) {
-      then();
-      return;
-    }
-    setFailure(null);
-    setPending({ twoFactor: state.twoFactor, then });
-  }, []);
+  const open = useCallback(
+    async (then: () => void, skipIfConfirmed: boolean, returnTo?: HTMLElement | null) => {
+      // Focus goes back there when the dialog closes (a busy submit button has lost it).
+      returnFocus.current = returnTo ?? (document.activeElement as HTMLElement | null);
+      let state = { confirmed: false, twoFactor: false };
+      try {
+        const response = await fetch(CONFIRM_URL, { headers: { Accept: "application/json" } });
+        if (response.ok) state = await response.json();
+      } catch {
+        // Asked anyway: the dialog's own request says what is wrong.
+      }
+      if (skipIfConfirmed && state.confirmed) {
+        then();
+        return;
+      }
+      setFailure(null);
+      setPending({ twoFactor: state.twoFactor, then });
+    },
+    [],
+  );
 
   const confirmThen = useCallback((then: () => void) => void open(then, true), [open]);
-  const ask = useCallback((then: () => void) => void open(then, false), [open]);
+  const ask = useCallback(
+    (then: () => void, returnTo?: HTMLElement | null) => void open(then, false, returnTo),
+    [open],
+  );
 
   const dialog = (
     <Dialog

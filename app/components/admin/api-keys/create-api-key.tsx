@@ -40,7 +40,7 @@ export function CreateApiKey({ noScriptKey }: { noScriptKey: CreatedKey | null }
     if (fetcher.state !== "idle" || !isConfirmationRequired(fetcher.data)) return;
     askToConfirm(() => {
       if (formRef.current) void fetcherRef.current.submit(formRef.current);
-    });
+    }, formRef.current?.querySelector<HTMLElement>('button[type="submit"]'));
   }, [fetcher.state, fetcher.data, askToConfirm]);
 
   return (

@@ -56,6 +56,7 @@ export function BackupsPanel({
   });
   // "Back up now" and the downloads ask the admin to confirm it's them (password, maybe a code).
   const stepUp = useConfirmIdentity();
+  const startButton = useRef<HTMLButtonElement>(null);
   const startRef = useRef(start);
   startRef.current = start;
   const askToConfirm = stepUp.ask;
@@ -66,7 +67,7 @@ export function BackupsPanel({
         { intent: "backup-now" },
         { method: "post", action: BACKUPS_URL },
       );
-    });
+    }, startButton.current);
   }, [start.state, start.data, askToConfirm]);
 
   // While a backup runs (here or started elsewhere), ask for its progress every second.
@@ -100,7 +101,7 @@ export function BackupsPanel({
         </div>
         <start.Form method="post" action={BACKUPS_URL}>
           <input type="hidden" name="intent" value="backup-now" />
-          <Button type="submit" disabled={starting || Boolean(running)}>
+          <Button ref={startButton} type="submit" disabled={starting || Boolean(running)}>
             {starting ? <Spinner className="size-4" label="Starting" /> : <Play aria-hidden />}
             {running ? "Backing up..." : "Back up now"}
           </Button>
