@@ -37,6 +37,7 @@ export default [
   route("invite/:token", "routes/auth/invite.tsx"),
   route("auth/two-factor", "routes/auth/two-factor.tsx"),
   route("account/security", "routes/account/security.tsx"),
+  route("account/confirm", "routes/account/confirm.ts"),
 
   // Admin: one route per dashboard tab, all under the layout that checks the admin role.
   // Every tab's own loader and action checks it again (loaders run in parallel).

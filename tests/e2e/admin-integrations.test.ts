@@ -203,11 +203,37 @@ describe("the integrations tab", () => {
 
 describe("the API keys tab", () => {
   it("shows a new key once, lists it, and revokes it after a confirmation", async () => {
+    // A key acts for the admin until revoked: without "Confirm it's you" the server refuses.
+    const unconfirmed = await postForm("/admin/api-keys", { intent: "create", name: "Sneaky" });
+    expect(unconfirmed.status()).toBe(403);
+    expect(await unconfirmed.text()).toMatch(/Confirm it(&#x27;|')s you/);
+
     const page = await newPage(context);
     await openAdminTab(page, "/admin/api-keys", "API keys");
     await page.getByText("No API keys yet").waitFor();
     await page.getByRole("textbox", { name: "Key name", exact: true }).fill("Blog publisher");
-    await page.getByRole("button", { name: "Create key", exact: true }).click();
+    const create = page.getByRole("button", { name: "Create key", exact: true });
+    await create.click();
+    // The server asks the admin to confirm it's them: the dialog opens with the password focused.
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    const password = confirm.getByLabel("Password");
+    await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await confirm.getByLabel(/Code from your authenticator app/).count()).toBe(0);
+    // Escape closes it, creating nothing; focus goes back to the button, which asks again.
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => create.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await page.getByRole("region", { name: /New key/ }).count()).toBe(0);
+    await create.click();
+    await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
+    await password.fill("not the password");
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm.getByText("The password is not right.").waitFor();
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    await password.fill(admin.password);
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    // Then the key is made without asking again.
     const panel = page.getByRole("region", { name: "New key “Blog publisher”" });
     await panel.waitFor();
     await panel.getByText("It will not be shown again").waitFor();
@@ -247,7 +273,8 @@ describe("the API keys tab", () => {
       .getByText("Revoked")
       .first()
       .waitFor();
-    expectCleanPage(page);
+    // The answers asking to confirm (403) and refusing the wrong password (400).
+    expectCleanPage(page, [/status of 40[03]/]);
     await page.close();
   });
 

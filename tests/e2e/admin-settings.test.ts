@@ -6,6 +6,7 @@ import {
   expectVisibleText,
   type OwnServer,
   openAdminTab,
+  signedInContext,
   startAdminSession,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
@@ -503,7 +504,30 @@ describe("backups", () => {
       })
       .toBe(true);
     await waitForRouterHydration(page);
-    await panel.getByRole("button", { name: "Back up now" }).click();
+    // An archive holds every secret: without "Confirm it's you" the server refuses both.
+    const unconfirmed = await context.request.post("/admin/settings/backups", {
+      form: { intent: "backup-now" },
+      headers: { origin: server.url, accept: "application/json" },
+    });
+    expect(unconfirmed.status()).toBe(403);
+    expect(await unconfirmed.json()).toMatchObject({ ok: false, confirm: true });
+    const unconfirmedDownload = await context.request.get(
+      "/admin/settings/backups/site-backup-2026-01-01T030000Z.tar.gz",
+    );
+    expect(unconfirmedDownload.status()).toBe(403);
+    expect(await unconfirmedDownload.text()).toMatch(/^Confirm it's you first/);
+
+    const backUpNow = panel.getByRole("button", { name: "Back up now" });
+    await backUpNow.click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    const password = confirm.getByLabel("Password");
+    await expect.poll(() => password.evaluate((e) => e === document.activeElement)).toBe(true);
+    // Nothing typed: refused in the browser, focus stays on the field.
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm.getByText("Password is required").waitFor();
+    await password.fill(session.admin.password);
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "detached" });
     await expectVisibleText(page, "Backup Started");
     // A tiny site backs up in well under a second; the row's result is what stays.
     await expect
@@ -516,6 +540,10 @@ describe("backups", () => {
     const link = panel.getByRole("link", { name: /Download/ }).first();
     const href = (await link.getAttribute("href")) as string;
     expect(href).toMatch(/^\/admin\/settings\/backups\/site-backup-[\dT-]+Z\.tar\.gz$/);
+    // Confirmed a moment ago: the link downloads without asking again.
+    const [saved] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(saved.suggestedFilename()).toBe(href.split("/").pop());
+    expect(await page.getByRole("dialog").count()).toBe(0);
     const download = await context.request.get(href);
     expect(download.status()).toBe(200);
     expect(download.headers()["content-disposition"]).toMatch(
@@ -534,10 +562,40 @@ describe("backups", () => {
       `${session.admin.email} downloaded backup`,
     );
     expect(await entries.nth(0).textContent()).toContain(href.split("/").pop());
-    expect(await entries.nth(1).textContent()).toContain(`${session.admin.email} started backup`);
-    expectCleanPage(page);
+    expect(await entries.nth(1).textContent()).toContain(
+      `${session.admin.email} downloaded backup`,
+    );
+    expect(await entries.nth(2).textContent()).toContain(`${session.admin.email} started backup`);
+    expectCleanPage(page, [/status of 403/]);
     await audit.close();
     await page.close();
+
+    // Another browser of the same admin has not confirmed: Download asks first, then downloads.
+    const other = await signedInContext(browser, server.url, session.admin);
+    const otherPage = await newPage(other);
+    await openAdminTab(otherPage, "/admin/settings", "Settings");
+    await waitForRouterHydration(otherPage);
+    const otherLink = otherPage
+      .getByRole("region", { name: "Backups" })
+      .getByRole("link", { name: /Download/ })
+      .first();
+    await otherLink.click();
+    const ask = otherPage.getByRole("dialog", { name: "Confirm it's you" });
+    await ask.getByLabel("Password").fill("not the password");
+    await ask.getByRole("button", { name: "Confirm", exact: true }).click();
+    await ask.getByText("The password is not right.").waitFor();
+    await ask.getByLabel("Password").fill(session.admin.password);
+    const [again] = await Promise.all([
+      otherPage.waitForEvent("download"),
+      ask.getByRole("button", { name: "Confirm", exact: true }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(href.split("/").pop());
+    await ask.waitFor({ state: "detached" });
+    // Focus is back on the link the admin chose.
+    await expect.poll(() => otherLink.evaluate((e) => e === document.activeElement)).toBe(true);
+    // The refused password's answer (400) is the only console message.
+    expectCleanPage(otherPage, [/status of 400/]);
+    await other.close();
   });
 
   it("saves the backup settings, and refuses a number out of range in the browser and on the server", async () => {

@@ -8,7 +8,12 @@ import {
   startAdminSession,
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectCleanPage, newClientContext, newPage } from "../support/browser";
+import {
+  expectCleanPage,
+  newClientContext,
+  newPage,
+  waitForRouterHydration,
+} from "../support/browser";
 import { freshCode, totpCode, wrongCode } from "../support/totp";
 
 /**
@@ -211,6 +216,35 @@ describe("the account security page", () => {
     await page.reload();
     await expectVisibleText(page, "Two-factor sign-in is on.");
     expectCleanPage(page, [/status of 400/]);
+    await page.close();
+  });
+});
+
+describe("confirming it's you with two-factor sign-in on", () => {
+  it("asks for the password and a code before a new API key, and refuses the password alone", async () => {
+    const page = await newPage(session.context);
+    await page.goto("/admin/api-keys");
+    await waitForRouterHydration(page);
+    await page.getByRole("textbox", { name: "Key name", exact: true }).fill("Two-factor key");
+    await page.getByRole("button", { name: "Create key", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    const code = confirm.getByLabel("Code from your authenticator app or a backup code");
+    await confirm.getByLabel("Password").fill(admin.password);
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm
+      .getByText("Enter the code from your authenticator app or a backup code.")
+      .waitFor();
+    await expect.poll(() => code.evaluate((e) => e === document.activeElement)).toBe(true);
+    await code.fill(wrongCode(secret));
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm.getByText(/The code is not right/).waitFor();
+    await code.fill(await freshCode(secret, usedCodes));
+    await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.getByRole("region", { name: "New key “Two-factor key”" }).waitFor();
+    expectCleanPage(page, [/status of 40[03]/]);
     await page.close();
   });
 });

@@ -74,6 +74,7 @@ import {
   fuzzEndpoint,
   serverErrorsSince,
 } from "../support/fuzz/runner";
+import { confirmItsMe } from "../support/step-up";
 
 /**
  * Hostile input to every admin write, as a signed-in admin (so the role check passes and the
@@ -251,6 +252,7 @@ let fuzz: Awaited<ReturnType<typeof startFuzzServer>>;
 
 /** A fresh key: the fuzz of the revoke intent revokes the keys made before it. */
 async function createApiKey() {
+  await confirmAdmin();
   const created = await fetch(`${fuzz.server.url}/admin/api-keys`, {
     method: "POST",
     headers: {
@@ -266,12 +268,23 @@ async function createApiKey() {
 }
 
 let cookie = "";
+let adminPassword = "";
 let apiKey = "";
+
+/**
+ * A new API key asks the admin to confirm it's them (good for 10 minutes): done just before the
+ * targets that make keys, so a long run does not outlast it.
+ */
+async function confirmAdmin() {
+  await confirmItsMe(fuzz.server.url, cookie, adminPassword);
+}
 const reports: FuzzReport[] = [];
 
 beforeAll(async () => {
   fuzz = await startFuzzServer();
-  ({ cookie } = await adminCookie(fuzz.server));
+  const signedIn = await adminCookie(fuzz.server);
+  cookie = signedIn.cookie;
+  adminPassword = signedIn.admin.password;
   // Something for the update, delete and status intents to find: a post, a category, a
   // subscriber and leads with small ids.
   await fetch(`${fuzz.server.url}/admin/blog`, {
@@ -335,6 +348,7 @@ function targets(): Target[] {
       name: key,
       cases: () => casesFor(call.path, hostilePayload(schema, example, { intent })),
       headers: session,
+      before: key === "/admin/api-keys create" ? confirmAdmin : undefined,
     });
   }
   const posts = hostilePayload(blogPostPayloadSchema, postExample);

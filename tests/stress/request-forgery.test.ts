@@ -12,6 +12,7 @@ import { newSubmissionKey, solveBotCheck, uniqueEmail } from "../support/forms";
 import { waitForMail } from "../support/mail";
 import type { AccessFixtures } from "../support/route-access";
 import { createAccessFixtures, routeRequests } from "../support/route-addresses";
+import { confirmItsMe } from "../support/step-up";
 
 /** A state-changing request with a payload that would change something if it were let through. */
 type Write = Pick<AdminCall, "name" | "path" | "form" | "json" | "multipart">;
@@ -113,6 +114,8 @@ describe("request forgery", () => {
     session = await startAdminSession();
     const { own, context, admin } = session;
     cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    // Making an API key below asks the admin to confirm it's them first.
+    await confirmItsMe(own.url, cookie, admin.password);
 
     // Rows for the admin calls' ids (post, category, subscriber, leads, media, API key) to hit.
     const seeded = await asAdmin("/admin/blog", {

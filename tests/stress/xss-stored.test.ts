@@ -16,6 +16,7 @@ import { rotatingAddress } from "../support/fuzz/runner";
 import { scriptableAttributes, watchForXss, type XssFinding } from "../support/fuzz/xss-detector";
 import { XSS_PAYLOAD_COUNT, xssPayload } from "../support/fuzz/xss-payloads";
 import { PNG } from "../support/media-fixtures";
+import { confirmItsMe } from "../support/step-up";
 
 /**
  * Stored XSS: about 100 payloads (tests/support/fuzz/xss-payloads.ts) written into every stored
@@ -554,7 +555,10 @@ const adminPages = (round: number): [string, [RegExp, RegExp][]][] => [
 
 beforeAll(async () => {
   fuzz = await startFuzzServer();
-  ({ cookie } = await adminCookie(fuzz.server));
+  const signedIn = await adminCookie(fuzz.server);
+  cookie = signedIn.cookie;
+  // Its writes make API keys, which ask the admin to confirm it's them first.
+  await confirmItsMe(fuzz.server.url, cookie, signedIn.admin.password);
   browser = await launchBrowser();
   const admin = await createAdmin(fuzz.server.dataDir);
   adminContext = await signedInContext(browser, fuzz.server.url, admin, {

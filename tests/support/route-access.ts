@@ -135,6 +135,11 @@ export const routeAccess: Record<string, RouteRule> = {
     post: 400,
     why: "the caller's own sessions, password and two-factor sign-in",
   },
+  "/account/confirm": {
+    access: "signed-in",
+    post: 400,
+    why: "\"Confirm it's you\" before a backup or a new API key: the caller's own password",
+  },
 
   "/admin": { access: "editor", why: "the dashboard's layout and overview" },
   "/admin/blog": { access: "editor", post: 400 },
@@ -184,8 +189,8 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/settings/backups/:file": {
     access: "admin",
     sample: "/admin/settings/backups/site-backup-2026-01-01T030000Z.tar.gz",
-    get: 404,
-    why: "an archive holds every secret of the site; none is kept under this name",
+    get: 403,
+    why: "an archive holds every secret of the site: an admin must have confirmed it's them in the last 10 minutes (then 404: none is kept under this name)",
   },
 
   "/robots.txt": { access: "public" },

@@ -37,7 +37,8 @@ export function useAdminFetcher<T = ToastingResult>(
     const data = fetcher.data as (FetcherData<T> & ToastingResult) | undefined;
     if (fetcher.state !== "idle" || !data || shown.current === data) return;
     shown.current = data;
-    if (data.toast) void showToast(data.toast);
+    // An answer asking to confirm it's you opens its dialog instead (confirm-identity.tsx).
+    if (data.toast && !(data as { confirm?: unknown }).confirm) void showToast(data.toast);
     if (data.ok) onSuccess.current?.(data);
     else onFailure.current?.(refusedFieldErrors(data));
   }, [fetcher.state, fetcher.data]);

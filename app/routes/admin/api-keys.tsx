@@ -8,6 +8,7 @@ import {
 } from "~/admin/mutation.server";
 import { requireRole } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
+import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
 import { CreateApiKey } from "~/components/admin/api-keys/create-api-key";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
@@ -55,6 +56,8 @@ async function update(admin: CurrentUser, request: Request) {
 
   if (intent === "create") {
     const { name } = parseAdminInput(apiKeyCreateSchema, values, "Failed to create API key");
+    // A key acts for an admin until it is revoked: the admin confirms it's them first.
+    await requireRecentConfirmation(request, admin);
     const { key, summary } = await createApiKey(db, { name, createdBy: admin.id });
     // The name and the visible prefix only: the key itself is in no log and no audit entry.
     await adminChanged(admin, {

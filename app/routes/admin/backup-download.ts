@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { requireRole } from "~/auth/permissions.server";
+import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { archivePath, backupOfArchive } from "~/jobs/backups.server";
@@ -9,11 +10,13 @@ import type { Route } from "./+types/backup-download";
 
 /**
  * GET /admin/settings/backups/:file: a kept archive, as a download. It holds every secret of the
- * site (password hashes, integration keys, session secrets), so only admins get it and every
- * download is in the audit log.
+ * site (password hashes, integration keys, session secrets), so only admins get it, only after
+ * confirming it's them (password, and code with two-factor sign-in) in the last ten minutes, and
+ * every download is in the audit log.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireRole(request, "admin");
+  await requireRecentConfirmation(request, admin, { as: "document" });
   const file = archivePath(getEnv(), params.file);
   if (!file) {
     throw new Response("This backup is not on this server any more: only the newest are kept.", {

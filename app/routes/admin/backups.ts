@@ -5,6 +5,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireRole, requireRoleApi } from "~/auth/permissions.server";
+import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { readBackups, startBackup } from "~/jobs/backups.server";
@@ -29,15 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   requireSameOriginWrite(request);
   const admin = await requireRole(request, "admin");
-  let values: Record<string, unknown>;
   try {
-    values = await readAdminPayload(request, "Backup Not Started");
+    const values = await readAdminPayload(request, "Backup Not Started");
+    if (values.intent !== "backup-now") {
+      return adminFailure("Backup Not Started", "Unknown backup action.", { status: 400 });
+    }
+    // A backup holds every secret of the site: the admin confirms it's them first.
+    await requireRecentConfirmation(request, admin);
   } catch (error) {
     if (isAdminRefusal(error)) return error;
     throw error;
-  }
-  if (values.intent !== "backup-now") {
-    return adminFailure("Backup Not Started", "Unknown backup action.", { status: 400 });
   }
   let outcome: Awaited<ReturnType<typeof startBackup>>;
   try {

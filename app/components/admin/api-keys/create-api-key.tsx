@@ -1,5 +1,6 @@
 import { Check, Copy, KeyRound, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { isConfirmationRequired, useConfirmIdentity } from "~/components/admin/confirm-identity";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -30,6 +31,17 @@ export function CreateApiKey({ noScriptKey }: { noScriptKey: CreatedKey | null }
     },
   });
   const error = clientError ?? fieldErrors.name;
+  // A key acts for an admin until revoked: the server asks the admin to confirm it's them first.
+  const stepUp = useConfirmIdentity();
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const askToConfirm = stepUp.ask;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !isConfirmationRequired(fetcher.data)) return;
+    askToConfirm(() => {
+      if (formRef.current) void fetcherRef.current.submit(formRef.current);
+    }, formRef.current?.querySelector<HTMLElement>('button[type="submit"]'));
+  }, [fetcher.state, fetcher.data, askToConfirm]);
 
   return (
     <div className="space-y-4">
@@ -84,6 +96,7 @@ export function CreateApiKey({ noScriptKey }: { noScriptKey: CreatedKey | null }
         </div>
       </fetcher.Form>
       {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
+      {stepUp.dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Archive, Download, Play, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { isConfirmationRequired, useConfirmIdentity } from "~/components/admin/confirm-identity";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -53,6 +54,21 @@ export function BackupsPanel({
     onSuccess: () => poll.load(BACKUPS_URL),
     onFailure: () => poll.load(BACKUPS_URL),
   });
+  // "Back up now" and the downloads ask the admin to confirm it's them (password, maybe a code).
+  const stepUp = useConfirmIdentity();
+  const startButton = useRef<HTMLButtonElement>(null);
+  const startRef = useRef(start);
+  startRef.current = start;
+  const askToConfirm = stepUp.ask;
+  useEffect(() => {
+    if (start.state !== "idle" || !isConfirmationRequired(start.data)) return;
+    askToConfirm(() => {
+      void startRef.current.submit(
+        { intent: "backup-now" },
+        { method: "post", action: BACKUPS_URL },
+      );
+    }, startButton.current);
+  }, [start.state, start.data, askToConfirm]);
 
   // While a backup runs (here or started elsewhere), ask for its progress every second.
   const pollRef = useRef(poll);
@@ -85,7 +101,7 @@ export function BackupsPanel({
         </div>
         <start.Form method="post" action={BACKUPS_URL}>
           <input type="hidden" name="intent" value="backup-now" />
-          <Button type="submit" disabled={starting || Boolean(running)}>
+          <Button ref={startButton} type="submit" disabled={starting || Boolean(running)}>
             {starting ? <Spinner className="size-4" label="Starting" /> : <Play aria-hidden />}
             {running ? "Backing up..." : "Back up now"}
           </Button>
@@ -142,7 +158,12 @@ export function BackupsPanel({
             </thead>
             <tbody className="divide-y divide-line">
               {overview.backups.map((backup) => (
-                <BackupRow key={backup.id} backup={backup} timeZone={timeZone} />
+                <BackupRow
+                  key={backup.id}
+                  backup={backup}
+                  timeZone={timeZone}
+                  onDownload={stepUp.confirmThen}
+                />
               ))}
             </tbody>
           </table>
@@ -150,6 +171,7 @@ export function BackupsPanel({
       ) : null}
 
       <BackupSettingsForm values={values} version={version} s3={overview.s3} />
+      {stepUp.dialog}
     </section>
   );
 }
@@ -196,7 +218,26 @@ function BackupProgress({ backup }: { backup: BackupView }) {
   );
 }
 
-function BackupRow({ backup, timeZone }: { backup: BackupView; timeZone: string }) {
+/** Follows a download link from code (after the admin confirmed it's them). */
+function download(href: string) {
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function BackupRow({
+  backup,
+  timeZone,
+  onDownload,
+}: {
+  backup: BackupView;
+  timeZone: string;
+  onDownload: (then: () => void) => void;
+}) {
+  const href = `${BACKUPS_URL}/${encodeURIComponent(backup.fileName)}`;
   return (
     <tr className="align-top">
       <td className="py-2 pr-4 whitespace-nowrap">{formatInZone(backup.startedAt, timeZone)}</td>
@@ -224,10 +265,15 @@ function BackupRow({ backup, timeZone }: { backup: BackupView; timeZone: string 
       </td>
       <td className="py-2">
         {backup.onThisServer ? (
-          // A plain link: the browser downloads it (and the server records who did).
+          // A link the browser downloads (and the server records who did), once the admin has
+          // confirmed it's them in the last ten minutes; the server refuses it otherwise.
           <a
-            href={`${BACKUPS_URL}/${encodeURIComponent(backup.fileName)}`}
+            href={href}
             download
+            onClick={(event) => {
+              event.preventDefault();
+              onDownload(() => download(href));
+            }}
             className="inline-flex items-center gap-1 font-medium text-primary-strong underline"
           >
             <Download aria-hidden className="size-4" />

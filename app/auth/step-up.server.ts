@@ -1,0 +1,207 @@
+import { and, eq, gt } from "drizzle-orm";
+import { data } from "react-router";
+import { type Db, getDb } from "~/db/client.server";
+import { verifications } from "~/db/schema.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import {
+  CONFIRMATION_REQUIRED_MESSAGE,
+  type ConfirmationRequired,
+  isTotpCode,
+} from "~/schemas/step-up";
+import { refundRateLimits } from "./account-limit.server";
+import { hasTwoFactor } from "./account-security.server";
+import { getAuth } from "./auth.server";
+import type { CurrentUser } from "./session.server";
+
+/**
+ * Step-up re-authentication ("Confirm it's you"): before the most dangerous admin actions
+ * (downloading or making a backup, which holds every secret of the site, and creating an API
+ * key, which acts for an admin indefinitely) the session must have proved, within the last ten
+ * minutes, that its user is at the keyboard: the password again and, for an account with
+ * two-factor sign-in, a current code or a backup code. A stolen session cookie alone is then
+ * not enough.
+ *
+ * A confirmation is a row of better-auth's verifications table, `step-up:<session id>`, expiring
+ * ten minutes after it was made; it ends with the session (a new session has none).
+ */
+
+export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
+
+/** Per session: attempts to confirm (each checks a password, and maybe a code). */
+export const STEP_UP_ATTEMPT_LIMIT = { windowSeconds: 15 * 60, max: 5 } as const;
+
+export const TOO_MANY_CONFIRM_ATTEMPTS =
+  "Too many attempts to confirm it's you. Please wait 15 minutes and try again.";
+export const WRONG_PASSWORD = "The password is not right.";
+export const CODE_REQUIRED = "Enter the code from your authenticator app or a backup code.";
+export const WRONG_CODE = "The code is not right. Enter a current code or an unused backup code.";
+
+/** A clock, so that tests can move time on. */
+export type Clock = () => Date;
+const systemClock: Clock = () => new Date();
+
+const identifierOf = (sessionId: string) => `step-up:${sessionId}`;
+
+/** The id of the session of this request, when it is the given user's. */
+async function sessionIdOf(request: Request, user: Pick<CurrentUser, "id">) {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session || session.user.id !== user.id) return null;
+  return session.session.id;
+}
+
+/** Whether this session confirmed it's its user within the last ten minutes. */
+export async function isRecentlyConfirmed(
+  request: Request,
+  user: Pick<CurrentUser, "id">,
+  { db = getDb(), now = systemClock }: { db?: Db; now?: Clock } = {},
+) {
+  const sessionId = await sessionIdOf(request, user);
+  if (!sessionId) return false;
+  const [row] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.identifier, identifierOf(sessionId)),
+        eq(verifications.value, user.id),
+        gt(verifications.expiresAt, now()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The guard of a dangerous action, after its requireRole: throws a 403 unless this session
+ * confirmed within the last ten minutes. For a fetch (`as: "fetch"`, the default) the answer is
+ * JSON `{ ok: false, error, confirm: true }` (a DataWithResponseInit: an action returns it, see
+ * isAdminRefusal); the dashboard opens the "Confirm it's you" dialog on it and tries again. For
+ * a download the browser navigates to (`as: "document"`) it is a short text page.
+ */
+export async function requireRecentConfirmation(
+  request: Request,
+  user: Pick<CurrentUser, "id">,
+  options: { as?: "fetch" | "document"; db?: Db; now?: Clock } = {},
+): Promise<void> {
+  if (await isRecentlyConfirmed(request, user, options)) return;
+  if (options.as === "document") {
+    throw new Response(
+      "Confirm it's you first: open Settings in the dashboard and choose Download again.",
+      {
+        status: 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      },
+    );
+  }
+  throw data<ConfirmationRequired>(
+    {
+      ok: false,
+      error: CONFIRMATION_REQUIRED_MESSAGE,
+      confirm: true,
+      toast: {
+        type: "error",
+        title: "Confirm it's you",
+        description: CONFIRMATION_REQUIRED_MESSAGE,
+      },
+    },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export type ConfirmOutcome =
+  | { ok: true; expiresAt: Date }
+  | {
+      ok: false;
+      status: 400 | 401 | 429;
+      error: string;
+      field?: "password" | "code";
+      retryAfter?: number;
+    };
+
+/**
+ * Checks the password (and, with two-factor sign-in on, a code) of the signed-in user of this
+ * request; on success remembers for ten minutes that this session confirmed. At most five
+ * attempts per session in 15 minutes (a successful one is given back).
+ */
+export async function confirmIdentity(
+  request: Request,
+  user: Pick<CurrentUser, "id">,
+  input: { password: string; code?: string },
+  { db = getDb(), now = systemClock }: { db?: Db; now?: Clock } = {},
+): Promise<ConfirmOutcome> {
+  const sessionId = await sessionIdOf(request, user);
+  if (!sessionId) return { ok: false, status: 401, error: "Sign in again to continue." };
+
+  const limitKey = `step-up-attempts:${sessionId}`;
+  const attempt = await consumeRateLimit(db, limitKey, STEP_UP_ATTEMPT_LIMIT);
+  if (!attempt.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      error: TOO_MANY_CONFIRM_ATTEMPTS,
+      retryAfter: attempt.retryAfter ?? STEP_UP_ATTEMPT_LIMIT.windowSeconds,
+    };
+  }
+
+  if (!(await passwordIsRight(user.id, input.password))) {
+    return { ok: false, status: 400, error: WRONG_PASSWORD, field: "password" };
+  }
+
+  if (await hasTwoFactor(user.id, db)) {
+    const code = input.code?.trim() ?? "";
+    if (!code) return { ok: false, status: 400, error: CODE_REQUIRED, field: "code" };
+    if (!(await codeIsRight(request, code))) {
+      return { ok: false, status: 400, error: WRONG_CODE, field: "code" };
+    }
+  }
+
+  await refundRateLimits(db, [limitKey]);
+  const expiresAt = new Date(now().getTime() + STEP_UP_WINDOW_MS);
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(eq(verifications.identifier, identifierOf(sessionId)));
+    await tx.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier: identifierOf(sessionId),
+      value: user.id,
+      expiresAt,
+    });
+  });
+  return { ok: true, expiresAt };
+}
+
+/**
+ * The password against the account's credential (email and password) hash, with better-auth's
+ * own verifier (argon2id, app/auth/password.server.ts): no hashing of our own here.
+ */
+async function passwordIsRight(userId: string, password: string) {
+  const context = await getAuth().$context;
+  const accounts = await context.internalAdapter.findAccounts(userId);
+  const credential = accounts.find((account) => account.providerId === "credential");
+  if (!credential?.password) return false;
+  return context.password.verify({ hash: credential.password, password });
+}
+
+/**
+ * A code through better-auth's two-factor endpoints, called on the server with this request's
+ * session cookie. For a signed-in session both only verify: no session is made (the plugin's
+ * verifyTwoFactor answers with the current one), and a backup code is used up, as at sign-in
+ * (disableSession keeps the cookie as it is). An invalid code is an APIError (401).
+ */
+async function codeIsRight(request: Request, code: string) {
+  const api = getAuth().api;
+  try {
+    if (isTotpCode(code)) {
+      await api.verifyTOTP({ body: { code }, headers: request.headers });
+    } else {
+      await api.verifyBackupCode({
+        body: { code, disableSession: true },
+        headers: request.headers,
+      });
+    }
+    return true;
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 401 || status === 400) return false;
+    throw error;
+  }
+}

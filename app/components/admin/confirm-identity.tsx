@@ -1,0 +1,217 @@
+import { ShieldCheck } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
+import { type ConfirmationRequired, confirmIdentitySchema } from "~/schemas/step-up";
+
+const CONFIRM_URL = "/account/confirm";
+const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
+
+/** Whether a guarded action answered that the admin must confirm it's them first. */
+export function isConfirmationRequired(value: unknown): value is ConfirmationRequired {
+  return (
+    typeof value === "object" && value !== null && (value as { confirm?: unknown }).confirm === true
+  );
+}
+
+interface Pending {
+  twoFactor: boolean;
+  then: () => void;
+}
+
+/**
+ * "Confirm it's you" before a dangerous admin action (app/auth/step-up.server.ts): `confirmThen`
+ * runs the action at once while this session confirmed in the last ten minutes, otherwise opens
+ * the dialog (password, and a code with two-factor sign-in) and runs it after the server accepted.
+ * `ask` opens the dialog in any case: after the action answered `confirm: true` (focus goes back
+ * to `returnTo` when it closes). Render `dialog`.
+ */
+export function useConfirmIdentity() {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const open = useCallback(
+    async (then: () => void, skipIfConfirmed: boolean, returnTo?: HTMLElement | null) => {
+      // Focus goes back there when the dialog closes (a busy submit button has lost it).
+      returnFocus.current = returnTo ?? (document.activeElement as HTMLElement | null);
+      let state = { confirmed: false, twoFactor: false };
+      try {
+        const response = await fetch(CONFIRM_URL, { headers: { Accept: "application/json" } });
+        if (response.ok) state = await response.json();
+      } catch {
+        // Asked anyway: the dialog's own request says what is wrong.
+      }
+      if (skipIfConfirmed && state.confirmed) {
+        then();
+        return;
+      }
+      setFailure(null);
+      setPending({ twoFactor: state.twoFactor, then });
+    },
+    [],
+  );
+
+  const confirmThen = useCallback((then: () => void) => void open(then, true), [open]);
+  const ask = useCallback(
+    (then: () => void, returnTo?: HTMLElement | null) => void open(then, false, returnTo),
+    [open],
+  );
+
+  const dialog = (
+    <Dialog
+      open={pending !== null}
+      onOpenChange={(next) => {
+        if (!next) setPending(null);
+      }}
+    >
+      {pending ? (
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus.current?.focus();
+          }}
+        >
+          <ConfirmIdentityForm
+            twoFactor={pending.twoFactor}
+            failure={failure}
+            onFailure={setFailure}
+            onConfirmed={() => {
+              const then = pending.then;
+              setPending(null);
+              then();
+            }}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+
+  return { dialog, confirmThen, ask };
+}
+
+function ConfirmIdentityForm({
+  twoFactor,
+  failure,
+  onFailure,
+  onConfirmed,
+}: {
+  twoFactor: boolean;
+  failure: string | null;
+  onFailure: (message: string | null) => void;
+  onConfirmed: () => void;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function focusField(name: string | undefined) {
+    const field = name === "code" && twoFactor ? "confirm-code" : "confirm-password";
+    formRef.current?.querySelector<HTMLInputElement>(`#${field}`)?.focus();
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const parsed = confirmIdentitySchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrorsOf(parsed.error);
+      setErrors(found);
+      onFailure(null);
+      focusField(Object.keys(found)[0]);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch(CONFIRM_URL, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(values),
+      });
+      const answer = (await response.json().catch(() => ({}))) as {
+        ok?: boolean;
+        error?: string;
+        fieldErrors?: Record<string, string>;
+      };
+      if (response.ok && answer.ok) {
+        onConfirmed();
+        return;
+      }
+      const fields = answer.fieldErrors ?? {};
+      setErrors(fields);
+      onFailure(Object.keys(fields).length ? null : (answer.error ?? UNREACHABLE));
+      focusField(Object.keys(fields)[0]);
+    } catch {
+      setErrors({});
+      onFailure(UNREACHABLE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <DialogHeader className="mb-2">
+        <DialogTitle className="flex items-center gap-2">
+          <ShieldCheck aria-hidden className="size-5 text-primary-strong" />
+          Confirm it's you
+        </DialogTitle>
+        <DialogDescription>
+          {twoFactor
+            ? "This gives access to every secret of the site. Enter your password and a code from your authenticator app to continue."
+            : "This gives access to every secret of the site. Enter your password to continue."}
+        </DialogDescription>
+      </DialogHeader>
+      {failure ? <Alert>{failure}</Alert> : null}
+      <FieldShell id="confirm-password" label="Password" required error={errors.password}>
+        <Input
+          {...fieldAria("confirm-password", errors.password)}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-required
+          autoFocus
+        />
+      </FieldShell>
+      {twoFactor ? (
+        <FieldShell
+          id="confirm-code"
+          label="Code from your authenticator app or a backup code"
+          required
+          error={errors.code}
+        >
+          <Input
+            {...fieldAria("confirm-code", errors.code)}
+            name="code"
+            autoComplete="one-time-code"
+            aria-required
+          />
+        </FieldShell>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner className="size-4" label="Checking" /> : <ShieldCheck aria-hidden />}
+          {busy ? "Checking..." : "Confirm"}
+        </Button>
+      </div>
+    </form>
+  );
+}
