@@ -78,6 +78,17 @@ describe("passkeys", () => {
     expect(await items.first().textContent()).toContain("Test laptop");
     await expectNoAxeViolations(page);
 
+    // Renamed (an empty name is refused in the browser).
+    await page.getByRole("button", { name: "Rename passkey Test laptop" }).click();
+    const newName = page.getByLabel("New name for Test laptop");
+    await newName.fill("  ");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expectVisibleText(page, "Enter a name");
+    await newName.fill("Work laptop");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expectVisibleText(page, 'The passkey is renamed to "Work laptop".');
+    await expect.poll(() => items.first().textContent()).toContain("Work laptop");
+
     // The same authenticator cannot add a second passkey for the account.
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expectVisibleText(page, "This device already holds a passkey for your account.");
@@ -100,10 +111,10 @@ describe("passkeys", () => {
 
   it("refuses the passkey once it is removed", async () => {
     await page.goto("/account/security");
-    await page.getByRole("button", { name: "Remove passkey Test laptop" }).click();
+    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
     await expectVisibleText(
       page,
-      'The passkey "Test laptop" is removed. It no longer signs you in.',
+      'The passkey "Work laptop" is removed. It no longer signs you in.',
     );
     await expectVisibleText(page, "You have no passkeys.");
 

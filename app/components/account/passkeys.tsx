@@ -66,6 +66,9 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+  const [renameError, setRenameError] = useState<string | undefined>();
 
   async function add() {
     setError(null);
@@ -94,6 +97,29 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
       if (!verified.ok) return setError(failure(verified));
       setName("");
       setNotice("The passkey is added. You can sign in with it from now on.");
+      await revalidator.revalidate();
+    } catch {
+      setError(PASSKEY_FAILED);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function rename(passkey: PasskeyItem) {
+    setError(null);
+    setNotice(null);
+    const parsed = passkeyNameSchema.safeParse(newName);
+    if (!parsed.success || !parsed.data) {
+      setRenameError(parsed.success ? "Enter a name" : parsed.error.issues[0]?.message);
+      return;
+    }
+    setRenameError(undefined);
+    setBusy(passkey.id);
+    try {
+      const answer = await passkeyApi("update-passkey", { id: passkey.id, name: parsed.data });
+      if (!answer.ok) return setError(failure(answer));
+      setRenaming(null);
+      setNotice(`The passkey is renamed to "${parsed.data}".`);
       await revalidator.revalidate();
     } catch {
       setError(PASSKEY_FAILED);
@@ -137,16 +163,67 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
                     : "Added earlier"}
                 </p>
               </div>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                disabled={busy !== null}
-                aria-label={`Remove passkey ${passkey.name}`}
-                onClick={() => void remove(passkey)}
-              >
-                {busy === passkey.id ? "Removing..." : "Remove"}
-              </Button>
+              <div className="flex gap-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  aria-label={`Rename passkey ${passkey.name}`}
+                  aria-expanded={renaming === passkey.id}
+                  onClick={() => {
+                    setRenaming(renaming === passkey.id ? null : passkey.id);
+                    setNewName(passkey.name);
+                    setRenameError(undefined);
+                  }}
+                >
+                  Rename
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  aria-label={`Remove passkey ${passkey.name}`}
+                  onClick={() => void remove(passkey)}
+                >
+                  {busy === passkey.id && renaming !== passkey.id ? "Removing..." : "Remove"}
+                </Button>
+              </div>
+              {renaming === passkey.id ? (
+                <form
+                  noValidate
+                  className="w-full max-w-sm space-y-3"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void rename(passkey);
+                  }}
+                >
+                  <Field
+                    id={`rename-${passkey.id}`}
+                    name="name"
+                    label={`New name for ${passkey.name}`}
+                    maxLength={PASSKEY_NAME_MAX_LENGTH}
+                    value={newName}
+                    onChange={(event) => setNewName(event.currentTarget.value)}
+                    error={renameError}
+                    required
+                  />
+                  <div className="flex gap-2">
+                    <Button type="submit" size="sm" disabled={busy !== null}>
+                      {busy === passkey.id ? "Saving..." : "Save name"}
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRenaming(null)}
+                    >
+                      Cancel
+                    </Button>
+                  </div>
+                </form>
+              ) : null}
             </li>
           ))}
         </ul>
