@@ -49,9 +49,9 @@ function failure(answer: Answer) {
   return serverPasskeyError(answer.status, answer.body);
 }
 
-/** Whether this browser can use passkeys; false until known (never during server rendering). */
+/** Whether this browser can use passkeys; null until known (during server rendering). */
 function useWebAuthnSupport() {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
   return supported;
 }
@@ -253,9 +253,9 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
             {busy === "add" ? "Waiting for your device..." : "Add a passkey"}
           </Button>
         </form>
-      ) : (
+      ) : supported === false ? (
         <p className="mt-4 text-sm text-muted">This browser cannot create passkeys.</p>
-      )}
+      ) : null}
       {notice ? (
         <p
           role="status"
