@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
@@ -10,6 +11,7 @@ import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { serviceSlot } from "~/lib/service-slot.server";
 import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
+import { passkeyNameSchema } from "~/schemas/passkeys";
 import {
   accountOf,
   clearAccountLimits,
@@ -47,6 +49,9 @@ export const SIGN_IN_ADDRESS_LIMIT = { window: 5 * 60, max: 30 } as const;
 /** Per session: attempts to change the password (each one checks the current password). */
 export const PASSWORD_CHANGE_LIMIT = { windowSeconds: 60 * 60, max: 5 } as const;
 
+/** Per address: passkey challenges asked for, and passkey sign-ins tried. */
+export const PASSKEY_CHALLENGE_LIMIT = { window: 5 * 60, max: 30 } as const;
+
 /** The counters a sign-in attempt was counted on, to give back if it succeeds. */
 const countedSignIn = new WeakMap<object, string[]>();
 
@@ -79,6 +84,7 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         accounts: schema.accounts,
         verifications: schema.verifications,
         twoFactors: schema.twoFactors,
+        passkeys: schema.passkeys,
       },
     }),
     emailAndPassword: {
@@ -138,6 +144,10 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         "/sign-up/email": { window: 10 * 60, max: 10 },
         "/request-password-reset": { window: 10 * 60, max: 10 },
         "/get-session": false,
+        // Each asks for a WebAuthn challenge, which is stored until it is used or expires.
+        "/passkey/generate-authenticate-options": PASSKEY_CHALLENGE_LIMIT,
+        "/passkey/generate-register-options": PASSKEY_CHALLENGE_LIMIT,
+        "/passkey/verify-authentication": PASSKEY_CHALLENGE_LIMIT,
       },
       customStorage: {
         consume: async (key, rule) => {
@@ -166,6 +176,17 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
           // A changed password ends every other session, whatever the client asked for: the
           // change is often made because someone else knows the old one.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+        if (ctx.path === "/passkey/verify-registration" || ctx.path === "/passkey/update-passkey") {
+          // The page's schema for a passkey's name (the plugin takes any string).
+          const name = passkeyNameSchema.safeParse(ctx.body?.name ?? "");
+          if (!name.success) {
+            throw new APIError("BAD_REQUEST", {
+              code: "INVALID_PASSKEY_NAME",
+              message: name.error.issues[0]?.message ?? "That name cannot be used",
+            });
+          }
+          return;
         }
         const email = accountOf(ctx.body);
         if (ctx.path === "/sign-in/email") {
@@ -221,7 +242,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
           (ctx.path === "/sign-in/email" &&
             !(session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) ||
           ctx.path === "/two-factor/verify-totp" ||
-          ctx.path === "/two-factor/verify-backup-code";
+          ctx.path === "/two-factor/verify-backup-code" ||
+          // A passkey is both factors at once (the device and its PIN or fingerprint).
+          ctx.path === "/passkey/verify-authentication";
         if (signedIn) {
           const email = session.user.email.toLowerCase();
           ctx.setCookie(
@@ -234,7 +257,15 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     },
     // Two-factor sign-in (TOTP and ten backup codes); our forms never send trustDevice, so the
     // second factor is asked at every sign-in. Its own limit (3 per 10 s per address) stays.
-    plugins: [twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10 } }),
+      // Passkeys (WebAuthn) for our own host name only; the browser proves the origin.
+      passkey({
+        rpID: new URL(env.SITE_URL).hostname,
+        rpName: siteName,
+        origin: new URL(env.SITE_URL).origin,
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -124,6 +124,27 @@ export const twoFactors = pgTable(
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );
 
+/** better-auth passkey plugin (model `passkey`): WebAuthn credentials, a second way to sign in. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
 /**
  * Invitations to the staff. The mail carries a random token; only its SHA-256 is kept. An
  * invitation is pending until accepted, revoked or past `expires_at`.

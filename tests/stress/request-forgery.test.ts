@@ -288,6 +288,22 @@ describe("request forgery", () => {
         path: "/api/auth/send-verification-email",
         json: { email: admin.email },
       },
+      { name: "remove a passkey", path: "/api/auth/passkey/delete-passkey", json: { id: "p" } },
+      {
+        name: "rename a passkey",
+        path: "/api/auth/passkey/update-passkey",
+        json: { id: "p", name: "Forged" },
+      },
+      {
+        name: "add a passkey",
+        path: "/api/auth/passkey/verify-registration",
+        json: { response: {}, name: "Forged" },
+      },
+      {
+        name: "sign in with a passkey",
+        path: "/api/auth/passkey/verify-authentication",
+        json: { response: { id: "p" } },
+      },
     ];
     before = await snapshotOwnServer(own, POST_VIEW_COUNTERS);
   });

@@ -1,4 +1,4 @@
-import { Download, KeyRound, Laptop, ShieldCheck } from "lucide-react";
+import { Download, Fingerprint, KeyRound, Laptop, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
@@ -11,8 +11,10 @@ import {
 } from "~/auth/account-security.server";
 import { getAuth } from "~/auth/auth.server";
 import { type AuthCallResult, authErrorMessage, callAuth } from "~/auth/auth-api.server";
+import { listUserPasskeys } from "~/auth/passkeys.server";
 import { recordOwnSecurityChange, SECURITY_AUDIT } from "~/auth/security-audit.server";
 import { requireUser } from "~/auth/session.server";
+import { PasskeysSection } from "~/components/account/passkeys";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorEnabled,
     setupRequired,
     sessions: await listSessions(getDb(), user.id, sessionId),
+    passkeys: await listUserPasskeys(getDb(), user.id),
   };
 }
 
@@ -629,6 +632,14 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         icon={<ShieldCheck aria-hidden className="size-5 text-primary-strong" />}
       >
         <TwoFactorSection enabled={loaderData.twoFactorEnabled} result={result} />
+      </Section>
+
+      <Section
+        id="passkeys"
+        title="Passkeys"
+        icon={<Fingerprint aria-hidden className="size-5 text-primary-strong" />}
+      >
+        <PasskeysSection passkeys={loaderData.passkeys} />
       </Section>
 
       <Section

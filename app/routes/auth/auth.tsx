@@ -14,6 +14,7 @@ import {
 } from "~/auth/account-security.server";
 import { authErrorMessage, callAuth } from "~/auth/auth-api.server";
 import { getCurrentUser, safeRedirectTarget } from "~/auth/session.server";
+import { PasskeySignIn } from "~/components/account/passkeys";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -63,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: form.status },
     );
   }
+  if (form.values.intent === "passkey") return afterPasskeySignIn(request);
   const intent = form.values.intent === "sign-up" ? "sign-up" : "sign-in";
   const raw = { email: form.values.email ?? "", password: form.values.password ?? "" };
   const email = typeof raw.email === "string" ? raw.email : "";
@@ -127,6 +129,25 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/auth", {
     title: "Account created successfully",
     description: "Please check your email to verify your account.",
+  });
+}
+
+/** The browser signed in with a passkey (its session cookie is set): go on as after a password. */
+async function afterPasskeySignIn(request: Request) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return data<ActionResult>(
+      { intent: "sign-in", formError: "The passkey sign-in did not finish. Please try again." },
+      { status: 401 },
+    );
+  }
+  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
+  const target = (await twoFactorSetupRequiredForUser(user.id))
+    ? TWO_FACTOR_SETUP_PATH
+    : redirectTo;
+  return redirectWithToast(target, {
+    title: "Signed in successfully",
+    description: "Welcome back!",
   });
 }
 
@@ -241,6 +262,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               <AuthForm intent="sign-up" result={result} />
             </TabsContent>
           </Tabs>
+          {/* Below the tab panel, so that its buttons stay "Sign In" and "Create Account" alone. */}
+          {tab === "sign-in" ? <PasskeySignIn /> : null}
         </CardContent>
       </Card>
     </div>

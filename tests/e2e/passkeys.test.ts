@@ -1,0 +1,130 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSKEY_NOT_RECOGNISED } from "~/lib/passkey-errors";
+import { type AdminSession, expectVisibleText, startAdminSession } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
+import { expectCleanPage, newClientContext, newPage } from "../support/browser";
+import { freshCode } from "../support/totp";
+
+/**
+ * Passkeys, on one server, in one browser tab with Chromium's virtual authenticator (a CDP
+ * session): added on /account/security, a sign-in with it skips the two-factor code and lands
+ * where redirectTo says; once removed, the same passkey is refused.
+ */
+
+let session: AdminSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await startAdminSession();
+  const context = await newClientContext(session.browser, { baseURL: session.own.url });
+  page = await newPage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await session?.close();
+});
+
+async function signOut() {
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+async function passkeySignIn(redirectTo: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+}
+
+describe("passkeys", () => {
+  it("adds a passkey on the account security page", async () => {
+    const { admin } = session;
+    await page.goto("/auth?redirectTo=/account/security");
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(admin.email);
+    await form.getByLabel("Password").fill(admin.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/account/security");
+
+    // Two-factor sign-in on, so that the passkey sign-in below shows it is skipped.
+    await page.getByLabel("Your password").fill(admin.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+    await page
+      .getByLabel("Enter the 6-digit code from your authenticator app")
+      .fill(await freshCode(secret, new Set()));
+    await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    await expectVisibleText(page, "Your backup codes");
+
+    await page.reload();
+    await expectVisibleText(page, "You have no passkeys.");
+    await page.getByLabel("Name for the new passkey (optional)").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expectVisibleText(page, "The passkey is added. You can sign in with it from now on.");
+    const items = page.getByRole("list", { name: "Passkeys" }).getByRole("listitem");
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain("Test laptop");
+    await expectNoAxeViolations(page);
+
+    // Renamed (an empty name is refused in the browser).
+    await page.getByRole("button", { name: "Rename passkey Test laptop" }).click();
+    const newName = page.getByLabel("New name for Test laptop");
+    await newName.fill("  ");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expectVisibleText(page, "Enter a name");
+    await newName.fill("Work laptop");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expectVisibleText(page, 'The passkey is renamed to "Work laptop".');
+    await expect.poll(() => items.first().textContent()).toContain("Work laptop");
+
+    // The same authenticator cannot add a second passkey for the account.
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expectVisibleText(page, "This device already holds a passkey for your account.");
+    await page.reload();
+    await expect.poll(() => items.count()).toBe(1);
+    expectCleanPage(page);
+  });
+
+  it("signs in with the passkey without the two-factor code, to redirectTo", async () => {
+    await signOut();
+    // A browser the account never signed in with: the passkey sign-in marks it (device cookie).
+    await page.context().clearCookies();
+    await passkeySignIn("/admin/blog");
+    await page.waitForURL((url) => url.pathname === "/admin/blog");
+    await expectVisibleText(page, "Signed in successfully");
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name === "device")).toBe(true);
+    expectCleanPage(page);
+  });
+
+  it("refuses the passkey once it is removed", async () => {
+    await page.goto("/account/security");
+    await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+    await expectVisibleText(
+      page,
+      'The passkey "Work laptop" is removed. It no longer signs you in.',
+    );
+    await expectVisibleText(page, "You have no passkeys.");
+
+    await signOut();
+    await passkeySignIn("/admin");
+    await expectVisibleText(page, PASSKEY_NOT_RECOGNISED);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    // Not signed in.
+    const stillOut = await page.context().request.get("/admin", { maxRedirects: 0 });
+    expect(stillOut.headers().location ?? "").toMatch(/^\/auth/);
+    expectCleanPage(page, [/status of 401/]);
+  });
+});
