@@ -13,7 +13,13 @@ const USAGE = `Usage: ADMIN_PASSWORD=<password> npm run admin -- create --email 
 Creates a verified admin account (--role editor: an editor), or gives an existing account that
 role and sets its password. Works whether or not the server is running.`;
 
-type Result = { email: string; created: boolean; role: StaffRole; twoFactorTurnedOff?: boolean };
+type Result = {
+  email: string;
+  created: boolean;
+  role: StaffRole;
+  twoFactorTurnedOff?: boolean;
+  passkeysRemoved?: number;
+};
 
 async function viaRunningServer(server: ServerEndpoint, input: unknown): Promise<Result> {
   const response = await callServer(server, "/create", input);
@@ -95,6 +101,9 @@ export async function runAdminCli(argv: string[]): Promise<number> {
       out(
         "Two-factor sign-in was turned off for this account; turn it on again under Account security.",
       );
+    }
+    if (result.passkeysRemoved) {
+      out(`Removed ${result.passkeysRemoved} passkey(s) of this account.`);
     }
     return 0;
   } catch (error) {

@@ -55,6 +55,7 @@ export function adminCommandRouter(token: string): Router {
           created: result.created,
           role: result.role,
           twoFactorTurnedOff: result.twoFactorTurnedOff,
+          passkeysRemoved: result.passkeysRemoved,
         },
         "staff account set up",
       );

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Auth, createAuth } from "~/auth/auth.server";
 import type { Database } from "~/db/client.server";
-import { accounts, profiles, sessions, twoFactors, users } from "~/db/schema.server";
+import { accounts, passkeys, profiles, sessions, twoFactors, users } from "~/db/schema.server";
 import { type Env, parseEnv } from "~/env.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { AdminAccountInputError, createOrPromoteAdmin } from "~/models/admin-account.server";
@@ -96,6 +96,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       created: true,
       role: "admin",
       twoFactorTurnedOff: false,
+      passkeysRemoved: 0,
     });
 
     const row = await userRow("boss@example.com");
@@ -135,6 +136,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       created: false,
       role: "admin",
       twoFactorTurnedOff: false,
+      passkeysRemoved: 0,
     });
 
     const after = await userRow("jane@example.com");
@@ -208,6 +210,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       created: false,
       role: "admin",
       twoFactorTurnedOff: false,
+      passkeysRemoved: 0,
     });
     expect(await database.db.select().from(users)).toHaveLength(1);
     expect((await userRow("boss@example.com"))?.role).toBe("admin");
@@ -226,6 +229,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       created: true,
       role: "editor",
       twoFactorTurnedOff: false,
+      passkeysRemoved: 0,
     });
     expect(await userRow("writer@example.com")).toMatchObject({ verified: true, role: "editor" });
     expect((await signIn("writer@example.com", "editor-pass-1")).status).toBe(200);
@@ -262,6 +266,7 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       created: false,
       role: "admin",
       twoFactorTurnedOff: false,
+      passkeysRemoved: 0,
     });
     expect((await userRow("writer@example.com"))?.role).toBe("admin");
   });
@@ -317,6 +322,15 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       secret: "encrypted-secret",
       backupCodes: "encrypted-codes",
     });
+    await database.db.insert(passkeys).values({
+      id: "pk-1",
+      userId: row?.id ?? "",
+      publicKey: "public-key",
+      credentialID: "credential-1",
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
     // Ten wrong passwords from unknown browsers lock the account for a while.
     for (let i = 0; i < 10; i++) await signIn("locked@example.com", "wrong-password");
     expect((await signIn("locked@example.com", "admin-pass-1")).status).toBe(429);
@@ -326,7 +340,9 @@ describe.each(backends)("createOrPromoteAdmin on %s", (backend) => {
       password: "admin-pass-2",
     });
     expect(result.twoFactorTurnedOff).toBe(true);
+    expect(result.passkeysRemoved).toBe(1);
     expect(await database.db.select().from(twoFactors)).toEqual([]);
+    expect(await database.db.select().from(passkeys)).toEqual([]);
     const signedIn = await signIn("locked@example.com", "admin-pass-2");
     expect(signedIn.status).toBe(200);
     expect(signedIn.cookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(true);

@@ -3,7 +3,7 @@ import { clearAccountLimits } from "~/auth/account-limit.server";
 import type { Auth } from "~/auth/auth.server";
 import type { StaffRole } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { profiles, twoFactors, users } from "~/db/schema.server";
+import { passkeys, profiles, twoFactors, users } from "~/db/schema.server";
 import { adminAccountSchema, fieldErrors } from "~/schemas/auth";
 
 export class AdminAccountInputError extends Error {
@@ -20,14 +20,21 @@ export class AdminAccountInputError extends Error {
  *
  * For an existing account this is also the way back in for someone who lost their authenticator
  * and their backup codes (or whose secret no longer decrypts after SESSION_SECRET changed): run on
- * the server by someone who holds it, it turns two-factor sign-in off (`twoFactorTurnedOff`) and
- * lifts the account's sign-in limits, as a password reset does.
+ * the server by someone who holds it, it turns two-factor sign-in off (`twoFactorTurnedOff`),
+ * removes the account's passkeys (one may be an intruder's) and lifts the account's sign-in
+ * limits, as a password reset does.
  */
 export async function createOrPromoteAdmin(
   auth: Auth,
   db: Db,
   input: { email: unknown; password: unknown; role?: unknown },
-): Promise<{ email: string; created: boolean; role: StaffRole; twoFactorTurnedOff: boolean }> {
+): Promise<{
+  email: string;
+  created: boolean;
+  role: StaffRole;
+  twoFactorTurnedOff: boolean;
+  passkeysRemoved: number;
+}> {
   const role = input.role ?? "admin";
   if (role !== "admin" && role !== "editor") {
     throw new AdminAccountInputError("Role: choose admin or editor.");
@@ -47,6 +54,7 @@ export async function createOrPromoteAdmin(
   let userId: string;
   let created = false;
   let twoFactorTurnedOff = false;
+  let passkeysRemoved = 0;
   if (existing) {
     userId = existing.user.id;
     if (role === "editor") {
@@ -86,6 +94,9 @@ export async function createOrPromoteAdmin(
     if (before?.on) {
       await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
     }
+    passkeysRemoved = (
+      await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })
+    ).length;
     await clearAccountLimits(db, email);
   } else {
     const user = await ctx.internalAdapter.createUser(
@@ -112,5 +123,5 @@ export async function createOrPromoteAdmin(
     .onConflictDoUpdate({ target: profiles.id, set: { role } });
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (profile?.role !== role) throw new Error(`The ${role} role was not stored`);
-  return { email, created, role, twoFactorTurnedOff };
+  return { email, created, role, twoFactorTurnedOff, passkeysRemoved };
 }
