@@ -96,10 +96,11 @@ describe.each(backends)("step-up confirmation on %s", (backend) => {
     const account = await signedIn();
     const enabled = await post(auth, "/two-factor/enable", { password: PASSWORD }, account.cookie);
     const secret = new URL(enabled.body.totpURI as string).searchParams.get("secret") as string;
+    const usedCode = totpCode(secret);
     const verified = await post(
       auth,
       "/two-factor/verify-totp",
-      { code: totpCode(secret) },
+      { code: usedCode },
       account.cookie,
     );
     // Turning it on replaces the session.
@@ -108,6 +109,7 @@ describe.each(backends)("step-up confirmation on %s", (backend) => {
       ...account,
       cookie,
       secret,
+      usedCode,
       backupCodes: enabled.body.backupCodes as string[],
     };
   }
@@ -174,7 +176,13 @@ describe.each(backends)("step-up confirmation on %s", (backend) => {
   });
 
   it("asks for a code when two-factor sign-in is on: a current one or an unused backup code", async () => {
-    const { user, cookie, secret, backupCodes } = await signedInWithTwoFactor();
+    const { user, cookie, secret, usedCode, backupCodes } = await signedInWithTwoFactor();
+    // A code the account has not used yet: the next step's (accepted in the ±1 step window), or
+    // this one if the step turned since two-factor was turned on.
+    const now = Date.now();
+    const freshCode = [totpCode(secret, now + 30_000), totpCode(secret, now)].find(
+      (code) => code !== usedCode,
+    ) as string;
     const request = requestWith(cookie);
 
     expect(await confirmIdentity(request, user, { password: PASSWORD })).toMatchObject({
@@ -192,8 +200,14 @@ describe.each(backends)("step-up confirmation on %s", (backend) => {
     ).toMatchObject({ ok: false, error: WRONG_PASSWORD });
     expect(await isRecentlyConfirmed(request, user)).toBe(false);
 
+    // The code that turned two-factor on was just used: the replay guard refuses it here too.
     expect(
-      await confirmIdentity(request, user, { password: PASSWORD, code: totpCode(secret) }),
+      await confirmIdentity(request, user, { password: PASSWORD, code: usedCode }),
+    ).toMatchObject({ ok: false });
+    expect(await isRecentlyConfirmed(request, user)).toBe(false);
+
+    expect(
+      await confirmIdentity(request, user, { password: PASSWORD, code: freshCode }),
     ).toMatchObject({ ok: true });
     expect(await isRecentlyConfirmed(request, user)).toBe(true);
 
