@@ -68,20 +68,7 @@ export async function createOrPromoteAdmin(
         );
       }
     }
-    await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
-    const credential = existing.accounts.find((a) => a.providerId === "credential");
-    if (credential) {
-      await ctx.internalAdapter.updatePassword(userId, passwordHash);
-    } else {
-      await ctx.internalAdapter.linkAccount({
-        userId,
-        providerId: "credential",
-        accountId: userId,
-        password: passwordHash,
-      });
-    }
-    // A new password ends the sessions opened with the old one.
-    await ctx.internalAdapter.deleteUserSessions(userId);
+    await giveVerifiedPassword(ctx, existing, email, passwordHash, "admin");
     const removed = await db
       .delete(twoFactors)
       .where(eq(twoFactors.userId, userId))
@@ -99,22 +86,8 @@ export async function createOrPromoteAdmin(
     ).length;
     await clearAccountLimits(db, email);
   } else {
-    const user = await ctx.internalAdapter.createUser(
-      {
-        email,
-        name: email.split("@")[0] ?? email,
-        emailVerified: true,
-      },
-      { method: "admin" },
-    );
-    userId = user.id;
+    userId = await giveVerifiedPassword(ctx, null, email, passwordHash, "admin");
     created = true;
-    await ctx.internalAdapter.linkAccount({
-      userId,
-      providerId: "credential",
-      accountId: userId,
-      password: passwordHash,
-    });
   }
 
   await db
@@ -124,4 +97,50 @@ export async function createOrPromoteAdmin(
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (profile?.role !== role) throw new Error(`The ${role} role was not stored`);
   return { email, created, role, twoFactorTurnedOff, passkeysRemoved };
+}
+
+type AuthContext = Awaited<Auth["$context"]>;
+type FoundUser = Awaited<ReturnType<AuthContext["internalAdapter"]["findUserByEmail"]>>;
+
+/**
+ * A verified account at `email` with this password login (`passwordHash` made by
+ * `ctx.password.hash`): an existing account (`existing`, found with its accounts) is verified and
+ * gets the password, which ends its sessions; otherwise one is created. Used by the admin command
+ * and by staff invitations. Returns the user's id.
+ */
+export async function giveVerifiedPassword(
+  ctx: AuthContext,
+  existing: FoundUser,
+  email: string,
+  passwordHash: string,
+  method: string,
+): Promise<string> {
+  if (existing) {
+    const userId = existing.user.id;
+    await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
+    if (existing.accounts.some((a) => a.providerId === "credential")) {
+      await ctx.internalAdapter.updatePassword(userId, passwordHash);
+    } else {
+      await ctx.internalAdapter.linkAccount({
+        userId,
+        providerId: "credential",
+        accountId: userId,
+        password: passwordHash,
+      });
+    }
+    // A new password ends the sessions opened with the old one.
+    await ctx.internalAdapter.deleteUserSessions(userId);
+    return userId;
+  }
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: email.split("@")[0] ?? email, emailVerified: true },
+    { method },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: passwordHash,
+  });
+  return user.id;
 }

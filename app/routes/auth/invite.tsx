@@ -11,6 +11,7 @@ import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { giveVerifiedPassword } from "~/models/admin-account.server";
 import { getSettingsMap, siteNameFrom } from "~/models/site.server";
 import {
   acceptInvitation,
@@ -168,42 +169,11 @@ export async function action({ request, params }: Route.ActionArgs) {
  */
 async function createStaffAccount(invitation: Invitation, password: string): Promise<string> {
   const ctx = await getAuth().$context;
-  const passwordHash = await ctx.password.hash(password);
   const existing = await ctx.internalAdapter.findUserByEmail(invitation.email, {
     includeAccounts: true,
   });
-  if (existing) {
-    const userId = existing.user.id;
-    await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
-    const credential = existing.accounts.find((a) => a.providerId === "credential");
-    if (credential) {
-      await ctx.internalAdapter.updatePassword(userId, passwordHash);
-    } else {
-      await ctx.internalAdapter.linkAccount({
-        userId,
-        providerId: "credential",
-        accountId: userId,
-        password: passwordHash,
-      });
-    }
-    await ctx.internalAdapter.deleteUserSessions(userId);
-    return userId;
-  }
-  const user = await ctx.internalAdapter.createUser(
-    {
-      email: invitation.email,
-      name: invitation.email.split("@")[0] ?? invitation.email,
-      emailVerified: true,
-    },
-    { method: "invitation" },
-  );
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: passwordHash,
-  });
-  return user.id;
+  const passwordHash = await ctx.password.hash(password);
+  return giveVerifiedPassword(ctx, existing, invitation.email, passwordHash, "invitation");
 }
 
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
