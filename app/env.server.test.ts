@@ -99,6 +99,34 @@ describe("parseEnv", () => {
     }
   });
 
+  it("keeps backups out of the media bucket, which the public reads", () => {
+    const media = { S3_BUCKET: "site", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+    const backups = {
+      BACKUP_S3_BUCKET: "site",
+      BACKUP_S3_ACCESS_KEY_ID: "id",
+      BACKUP_S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseError({ ...media, ...backups }).message).toMatch(
+      /BACKUP_S3_BUCKET: must not be the media bucket/,
+    );
+    // The same name at another endpoint (another account or provider) is another bucket.
+    const elsewhere = { ...backups, BACKUP_S3_ENDPOINT: "https://backups.example.com" };
+    expect(parseEnv({ ...media, ...elsewhere }).BACKUP_S3_BUCKET).toBe("site");
+    expect(parseError({ BACKUP_S3_BUCKET: "private" }).message).toMatch(
+      /BACKUP_S3_BUCKET, BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together/,
+    );
+  });
+
+  it("takes an age X25519 recipient for backups, and nothing else", () => {
+    const recipient = "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p";
+    expect(parseEnv({ BACKUP_AGE_RECIPIENT: recipient }).BACKUP_AGE_RECIPIENT).toBe(recipient);
+    for (const wrong of ["AGE-SECRET-KEY-1QQQ", "ssh-ed25519 AAAA", `${recipient}x`]) {
+      expect(parseError({ BACKUP_AGE_RECIPIENT: wrong }).message).toMatch(
+        /BACKUP_AGE_RECIPIENT: must be an age X25519 recipient/,
+      );
+    }
+  });
+
   it("treats a blank PORT, DATA_DIR, NODE_ENV or LOG_LEVEL as unset", () => {
     const env = parseEnv({ PORT: "", DATA_DIR: " ", NODE_ENV: "", LOG_LEVEL: "" });
     expect(env.PORT).toBe(3000);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { AGE_RECIPIENT_PATTERN } from "~/db/backup-crypto.server";
 
 const optionalString = z
   .string()
@@ -85,6 +86,17 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://cdn.example.com/media"),
+    // Where copies of the backups go: a private bucket of their own, never the media bucket.
+    BACKUP_S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.example.com"),
+    BACKUP_S3_REGION: optionalString,
+    BACKUP_S3_BUCKET: optionalString,
+    BACKUP_S3_ACCESS_KEY_ID: optionalString,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+    // The age recipient (public key) that copies leaving the machine are encrypted to.
+    BACKUP_AGE_RECIPIENT: optionalString.refine(
+      (v) => v === undefined || AGE_RECIPIENT_PATTERN.test(v),
+      { message: "must be an age X25519 recipient (age1…, as age-keygen prints it)" },
+    ),
     PAGE_VIEW_FLUSH_MS: blankAsUnset(
       z
         .string()
@@ -130,6 +142,35 @@ export const envSchema = z
         path: ["S3_BUCKET"],
         message:
           "S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (S3_ENDPOINT, S3_REGION and S3_PUBLIC_URL only add to them)",
+      });
+    }
+    const backupRequired = [
+      env.BACKUP_S3_BUCKET,
+      env.BACKUP_S3_ACCESS_KEY_ID,
+      env.BACKUP_S3_SECRET_ACCESS_KEY,
+    ];
+    if (
+      [...backupRequired, env.BACKUP_S3_ENDPOINT, env.BACKUP_S3_REGION].some(Boolean) &&
+      !backupRequired.every(Boolean)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_S3_BUCKET"],
+        message:
+          "BACKUP_S3_BUCKET, BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together (BACKUP_S3_ENDPOINT and BACKUP_S3_REGION only add to them)",
+      });
+    }
+    if (
+      env.BACKUP_S3_BUCKET &&
+      env.BACKUP_S3_BUCKET === env.S3_BUCKET &&
+      (env.BACKUP_S3_ENDPOINT ?? "").replace(/\/+$/, "") ===
+        (env.S3_ENDPOINT ?? "").replace(/\/+$/, "")
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_S3_BUCKET"],
+        message:
+          "must not be the media bucket (S3_BUCKET), which the public reads: backups need a private bucket of their own",
       });
     }
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {

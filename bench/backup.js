@@ -287,6 +287,8 @@ async function backupSource(name, kind, adminUrl, workDir, errors) {
       mediaMB: mb(mediaBytes),
       seedSeconds,
       backups,
+      // Its archives are signed with it: a restore elsewhere needs it (as the README says).
+      sessionSecret: fs.readFileSync(path.join(dataDir, "session-secret"), "utf8"),
     };
   } finally {
     await database?.drop().catch(() => {});
@@ -309,6 +311,7 @@ async function restoreInto(source, name, kind, adminUrl, workDir, errors) {
       if (!database) throw new Error("PostgreSQL stopped answering");
     }
     dataDir = fs.mkdtempSync(path.join(workDir, `restore-${kind}-`));
+    fs.writeFileSync(path.join(dataDir, "session-secret"), source.sessionSecret, { mode: 0o600 });
     Object.assign(backend, { dataDir, databaseUrl: database?.url });
   };
   try {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -6,6 +7,7 @@ import {
   backupSite,
   mediaLocationFromEnv,
 } from "~/db/backup.server";
+import { identitiesIn } from "~/db/backup-crypto.server";
 import { RestoreError, type RestoreProgress, restoreBackup } from "~/db/restore.server";
 import { EnvError, loadEnv } from "~/env.server";
 import { acquireDataDirLock, DataDirLockedError } from "~/lib/data-dir-lock.server";
@@ -15,15 +17,23 @@ const BACKUP_USAGE = `Usage: npm run backup -- --out FILE
 
 Writes the whole site (every table of the database, read from one snapshot, and every media
 file, from DATA_DIR/media or the S3 bucket) into one .tar.gz archive with a manifest of
-checksums. Works while the server runs.`;
+checksums, signed with a key derived from SESSION_SECRET. The archive holds every secret of the
+site: it is written readable by its owner only. Works while the server runs.`;
 
-const RESTORE_USAGE = `Usage: npm run restore -- FILE [--force]
+const RESTORE_USAGE = `Usage: npm run restore -- FILE [--force] [--identity KEYFILE] [--unsigned]
 
-Checks the archive's checksums, then restores it into DATA_DIR (and DATABASE_URL when set),
+Checks the archive's checksums and its signature (made with a key derived from SESSION_SECRET:
+restoring on another machine needs the SESSION_SECRET of the site that made it), then restores
+it into DATA_DIR (and DATABASE_URL when set),
 migrating it forward when it comes from an older version. With S3_BUCKET set, the media files
 go into the bucket (those already there are skipped) before the database is switched. A target
 that holds data is refused unless --force is given; the data it held is then kept beside it
-under a dated name. Stop the server first.`;
+under a dated name. Stop the server first.
+
+  --identity KEYFILE  decrypts an archive encrypted to the site's BACKUP_AGE_RECIPIENT (an
+                      off-machine copy, FILE.tar.gz.age) with the AGE-SECRET-KEY-1… in KEYFILE
+  --unsigned          restores an archive that this site did not sign (an older version's, or
+                      one made with another SESSION_SECRET), with a warning`;
 
 /** Lines the server streams back while it backs up for the command. */
 export type BackupLine =
@@ -53,6 +63,8 @@ function describeProgress(progress: BackupProgress | RestoreProgress): string {
       return `Media file ${progress.done} of ${progress.total}: ${progress.path}`;
     case "upload":
       return `Media file ${progress.done} of ${progress.total} ${progress.uploaded ? "uploaded" : "already in the bucket"}: ${progress.path}`;
+    case "decrypt":
+      return "Decrypting the archive";
     case "verify":
       return `Archive checked: ${progress.entries} entries match the manifest`;
     case "switch":
@@ -139,16 +151,23 @@ export async function runBackupCli(argv: string[]): Promise<number> {
   }
 }
 
-/** `npm run restore -- FILE [--force]`; returns the exit code. */
+/** `npm run restore -- FILE [--force] [--identity KEYFILE] [--unsigned]`; returns the exit code. */
 export async function runRestoreCli(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const err = (line: string) => process.stderr.write(`${line}\n`);
   let archive: string;
   let force: boolean;
+  let unsigned: boolean;
+  let identities: string[] | undefined;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        force: { type: "boolean" },
+        identity: { type: "string", short: "i" },
+        unsigned: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
     });
     if (values.help) {
@@ -158,6 +177,21 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new CliError("Name one archive to restore.");
     archive = path.resolve(positionals[0] as string);
     force = values.force === true;
+    unsigned = values.unsigned === true;
+    if (values.identity !== undefined) {
+      let text: string;
+      try {
+        text = fs.readFileSync(path.resolve(values.identity), "utf8");
+      } catch (error) {
+        throw new CliError(
+          `Could not read the key file ${values.identity}: ${(error as Error).message}`,
+        );
+      }
+      identities = identitiesIn(text);
+      if (!identities.length) {
+        throw new CliError(`${values.identity} holds no age identity (a line AGE-SECRET-KEY-1…).`);
+      }
+    }
   } catch (error) {
     err(`${(error as Error).message}\n\n${RESTORE_USAGE}`);
     return 1;
@@ -177,7 +211,20 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
         media: mediaLocationFromEnv(env),
       },
       force,
-      onProgress: printer.progress,
+      signingSecret: env.SESSION_SECRET,
+      acceptUnsigned: unsigned,
+      identities,
+      onProgress: (progress) => {
+        printer.progress(progress);
+        if (progress.phase === "verify" && progress.signature !== "valid") {
+          printer.end();
+          err(
+            progress.signature === "unsigned"
+              ? "Warning: the archive is not signed; restoring it because of --unsigned."
+              : "Warning: the archive was not signed by this site (another SESSION_SECRET, or changed since); restoring it because of --unsigned.",
+          );
+        }
+      },
     });
     printer.end();
     const { manifest } = report;

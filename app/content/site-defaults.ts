@@ -203,7 +203,7 @@ export const defaultSettings: { key: string; value: string; description: string 
   { key: "post_revisions_kept", value: "50", description: "Revisions kept per post" },
   { key: "backups_daily", value: "on", description: "Back up every day" },
   { key: "backups_kept", value: "7", description: "Backups kept" },
-  { key: "backups_offsite", value: "on", description: "Copy backups to the S3 bucket" },
+  { key: "backups_offsite", value: "on", description: "Copy backups to the backup bucket" },
   { key: "backups_s3_prefix", value: "backups/", description: "S3 prefix of backups" },
 ];
 
@@ -266,7 +266,7 @@ export const BACKUP_PREFIX_PATTERN = /^(?:(?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/;
 export interface BackupSettings {
   daily: boolean;
   kept: number;
-  /** The S3 prefix to copy each backup under, or null when no copy is wanted. */
+  /** The prefix in the backup bucket to copy each backup under, or null when no copy is wanted. */
   offsitePrefix: string | null;
 }
 

@@ -42,6 +42,8 @@ const MEDIA: Record<string, { bytes: Buffer; contentType: string; contentDisposi
 const NOT_MEDIA = ["backups/x.tar.gz", "notes.txt", "uploads/1763700000000-0123456789abcdef.png"];
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+/** The SESSION_SECRET of the site under test: its backups are signed with a key derived from it. */
+const SECRET = "session-secret-of-the-backed-up-site-0123456789";
 
 function settingsOf(s3: FakeS3): S3Settings {
   return {
@@ -105,6 +107,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
     await seedSite(source, sourceS3);
     const progress: string[] = [];
     const result = await createBackup({
+      signingSecret: SECRET,
       database: source,
       media: { kind: "s3", bucket: createS3Bucket(settingsOf(sourceS3)) },
       out: path.join(work, "site.tar.gz"),
@@ -140,6 +143,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
     const target = createS3Bucket(settingsOf(targetS3));
     const uploads: string[] = [];
     const report = await restoreBackup({
+      signingSecret: SECRET,
       archive,
       target: { dataDir, media: { kind: "s3", bucket: target } },
       onProgress: (p) => {
@@ -171,6 +175,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
     const restored = await openDatabase({ dataDir });
     try {
       const again = await createBackup({
+        signingSecret: SECRET,
         database: restored,
         media: { kind: "s3", bucket: target },
         out: path.join(work, "again.tar.gz"),
@@ -183,6 +188,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
 
     // Again over it: the objects are there with their sizes, so none is sent twice.
     const forced = await restoreBackup({
+      signingSecret: SECRET,
       archive,
       target: { dataDir, media: { kind: "s3", bucket: target } },
       force: true,
@@ -202,6 +208,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
     };
     await expect(
       restoreBackup({
+        signingSecret: SECRET,
         archive,
         target: { dataDir, media: { kind: "s3", bucket: failing } },
         force: true,
@@ -216,6 +223,7 @@ describe.each(backends)("backup of a %s site whose media are in an S3 bucket", (
     const dataDir = path.join(work, "no-bucket");
     const missing = createS3Bucket({ ...settingsOf(targetS3), bucket: "no-such-bucket" });
     const error = await restoreBackup({
+      signingSecret: SECRET,
       archive,
       target: { dataDir, media: { kind: "s3", bucket: missing } },
     }).catch((e: Error) => e);

@@ -4,12 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { type BackupManifest, createBackup, MANIFEST_ENTRY, readJournal } from "./backup.server";
+import { encryptFile, SIGNATURE_ENTRY } from "./backup-crypto.server";
 import { type Database, openDatabase, openPglite } from "./client.server";
 import { migrationsUpTo, RestoreError, restoreBackup } from "./restore.server";
 import {
@@ -26,6 +28,8 @@ import {
 import { seedDefaults } from "./seed.server";
 
 const IMAGE = randomBytes(70_000);
+/** The SESSION_SECRET of the site under test: its backups are signed with a key derived from it. */
+const SECRET = "session-secret-of-the-backed-up-site-0123456789";
 
 async function seedSite(database: Database, mediaDir: string) {
   const { db } = database;
@@ -89,8 +93,13 @@ function listTree(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
 }
 
-/** Rewrites an archive with one byte of one entry changed, keeping its manifest. */
-async function tamper(archive: string, out: string, entryName: string) {
+/** Rewrites an archive with one byte of one entry changed (or the entry left out), keeping its manifest. */
+async function tamper(
+  archive: string,
+  out: string,
+  entryName: string,
+  how: "flip" | "drop" = "flip",
+) {
   const entries: { name: string; data: Buffer }[] = [];
   const extract = tar.extract();
   extract.on("entry", (header, stream, next) => {
@@ -110,6 +119,7 @@ async function tamper(archive: string, out: string, entryName: string) {
   });
   const ended = new Promise<void>((resolve) => pack.on("end", () => resolve()));
   for (const entry of entries) {
+    if (how === "drop" && entry.name === entryName) continue;
     const data = Buffer.from(entry.data);
     const at = Math.floor(data.length / 2);
     if (entry.name === entryName) data[at] = (data[at] ?? 0) ^ 0xff;
@@ -132,6 +142,7 @@ describe.each(backends)("backup of a %s site", (backend) => {
     await seedSite(source, path.join(work, "source", "media"));
     const progress: string[] = [];
     const result = await createBackup({
+      signingSecret: SECRET,
       database: source,
       media: { kind: "local", dir: path.join(work, "source", "media") },
       out: path.join(work, "site.tar.gz"),
@@ -168,6 +179,7 @@ describe.each(backends)("backup of a %s site", (backend) => {
 
   async function backUpAgain(database: Database, mediaDir: string) {
     const again = await createBackup({
+      signingSecret: SECRET,
       database,
       media: { kind: "local", dir: mediaDir },
       out: path.join(work, `again-${randomBytes(3).toString("hex")}.tar.gz`),
@@ -183,7 +195,7 @@ describe.each(backends)("backup of a %s site", (backend) => {
 
   it("restores into an empty data directory (PGlite) with every row and byte identical", async () => {
     const dataDir = path.join(work, "pglite-target");
-    const report = await restoreBackup({ archive, target: { dataDir } });
+    const report = await restoreBackup({ signingSecret: SECRET, archive, target: { dataDir } });
     expect(report.tables.web_posts).toBe(2);
     expect(report.files).toBe(2);
     expect(
@@ -211,10 +223,17 @@ describe.each(backends)("backup of a %s site", (backend) => {
 
     // A second restore over it is refused without force, and leaves it as it was.
     const before = listTree(dataDir);
-    await expect(restoreBackup({ archive, target: { dataDir } })).rejects.toThrow(/--force/);
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive, target: { dataDir } }),
+    ).rejects.toThrow(/--force/);
     expect(listTree(dataDir)).toEqual(before);
 
-    const forced = await restoreBackup({ archive, target: { dataDir }, force: true });
+    const forced = await restoreBackup({
+      signingSecret: SECRET,
+      archive,
+      target: { dataDir },
+      force: true,
+    });
     expect(forced.previous?.dbDir).toMatch(/db\.before-restore-/);
     expect(fs.existsSync(path.join(dataDir, "db", "PG_VERSION"))).toBe(true);
   }, 180_000);
@@ -229,6 +248,7 @@ describe.each(backends)("backup of a %s site", (backend) => {
       const dataDir = path.join(work, "postgres-target");
       try {
         const report = await restoreBackup({
+          signingSecret: SECRET,
           archive,
           target: { dataDir, databaseUrl: url.toString() },
         });
@@ -240,9 +260,14 @@ describe.each(backends)("backup of a %s site", (backend) => {
           await restored.close();
         }
         await expect(
-          restoreBackup({ archive, target: { dataDir, databaseUrl: url.toString() } }),
+          restoreBackup({
+            signingSecret: SECRET,
+            archive,
+            target: { dataDir, databaseUrl: url.toString() },
+          }),
         ).rejects.toThrow(/--force/);
         const forced = await restoreBackup({
+          signingSecret: SECRET,
           archive,
           target: { dataDir, databaseUrl: url.toString() },
           force: true,
@@ -255,6 +280,7 @@ describe.each(backends)("backup of a %s site", (backend) => {
         try {
           await expect(
             restoreBackup({
+              signingSecret: SECRET,
               archive,
               target: { dataDir, databaseUrl: url.toString() },
               force: true,
@@ -306,26 +332,94 @@ describe.each(backends)("backup of a %s site", (backend) => {
     const dataDir = path.join(work, `untouched-${randomBytes(3).toString("hex")}`);
     fs.mkdirSync(dataDir);
     fs.writeFileSync(path.join(dataDir, "marker"), "x");
-    await expect(restoreBackup({ archive: broken, target: { dataDir } })).rejects.toThrow(
-      RestoreError,
-    );
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive: broken, target: { dataDir } }),
+    ).rejects.toThrow(RestoreError);
     expect(listTree(dataDir)).toEqual(["marker"]);
+  });
+
+  it("is readable by its owner only, in a folder of the owner's", async () => {
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    const { path: nested } = await createBackup({
+      signingSecret: SECRET,
+      database: source,
+      media: { kind: "local", dir: path.join(work, "source", "media") },
+      out: path.join(work, "new-folder", "copy.tar.gz"),
+    });
+    expect(fs.statSync(nested).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(nested)).mode & 0o777).toBe(0o700);
+  });
+
+  it("refuses an archive another site signed, or none did, unless told to accept it", async () => {
+    const dataDir = path.join(work, "untouched-signature");
+    // The same archive, checked by a site with another SESSION_SECRET.
+    await expect(
+      restoreBackup({
+        signingSecret: "another-site-s-session-secret-0123456789",
+        archive,
+        target: { dataDir },
+      }),
+    ).rejects.toThrow(/was signed by another site, or changed after it was made.*--unsigned/);
+    // One planted without a signature.
+    const unsigned = path.join(work, "unsigned.tar.gz");
+    await tamper(archive, unsigned, SIGNATURE_ENTRY, "drop");
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive: unsigned, target: { dataDir } }),
+    ).rejects.toThrow(/is not signed/);
+    expect(listTree(dataDir)).toEqual([]);
+
+    const report = await restoreBackup({
+      signingSecret: SECRET,
+      archive: unsigned,
+      target: { dataDir },
+      acceptUnsigned: true,
+    });
+    expect(report.signature).toBe("unsigned");
+    expect(report.tables.web_posts).toBe(2);
+  });
+
+  it("restores an archive encrypted to the site's age recipient with the matching identity", async () => {
+    const identity = await generateX25519Identity();
+    const encrypted = path.join(work, "site.tar.gz.age");
+    await encryptFile(archive, await identityToRecipient(identity), encrypted);
+    const dataDir = path.join(work, "restored-encrypted");
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive: encrypted, target: { dataDir } }),
+    ).rejects.toThrow(/is encrypted \(age\).*--identity KEYFILE/);
+    await expect(
+      restoreBackup({
+        signingSecret: SECRET,
+        archive: encrypted,
+        target: { dataDir },
+        identities: [await generateX25519Identity()],
+      }),
+    ).rejects.toThrow(/could not be decrypted with the given key/);
+    expect(listTree(dataDir)).toEqual([]);
+    const report = await restoreBackup({
+      signingSecret: SECRET,
+      archive: encrypted,
+      target: { dataDir },
+      identities: [identity],
+    });
+    expect(report.signature).toBe("valid");
+    expect(report.tables.web_posts).toBe(2);
+    expect(fs.readFileSync(path.join(dataDir, "media", "1700000000000-abc.png"))).toEqual(IMAGE);
   });
 
   it("refuses an archive whose contents do not match the manifest's checksums", async () => {
     const tampered = path.join(work, "tampered.tar.gz");
     await tamper(archive, tampered, "media/1700000000000-abc.png");
     const dataDir = path.join(work, "untouched-tampered");
-    await expect(restoreBackup({ archive: tampered, target: { dataDir } })).rejects.toThrow(
-      /media\/1700000000000-abc\.png does not match its checksum/,
-    );
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive: tampered, target: { dataDir } }),
+    ).rejects.toThrow(/media\/1700000000000-abc\.png does not match its checksum/);
     expect(listTree(dataDir)).toEqual([]);
 
     const noManifest = path.join(work, "no-manifest.tar.gz");
     await tamper(archive, noManifest, MANIFEST_ENTRY);
-    await expect(restoreBackup({ archive: noManifest, target: { dataDir } })).rejects.toThrow(
-      RestoreError,
-    );
+    await expect(
+      restoreBackup({ signingSecret: SECRET, archive: noManifest, target: { dataDir } }),
+    ).rejects.toThrow(RestoreError);
   });
 });
 
@@ -362,6 +456,7 @@ describe.each(backends)("backup of a %s site while it is written to", (backend) 
       })();
       await new Promise((resolve) => setTimeout(resolve, 30));
       const { manifest } = await createBackup({
+        signingSecret: SECRET,
         database,
         media: { kind: "local", dir: path.join(work, "media") },
         out: path.join(work, "busy.tar.gz"),
@@ -391,18 +486,20 @@ describe("backup of an older version's database", () => {
       });
       await database.db.insert(webCategories).values({ name: "Old", slug: "old" });
       const { path: archive, manifest } = await createBackup({
+        signingSecret: SECRET,
         database,
         media: { kind: "local", dir: path.join(work, "no-media") },
         out: path.join(work, "older.tar.gz"),
       });
       expect(manifest.migration.tag).toBe(older);
       const dataDir = path.join(work, "target");
-      const report = await restoreBackup({ archive, target: { dataDir } });
+      const report = await restoreBackup({ signingSecret: SECRET, archive, target: { dataDir } });
       expect(report.migratedForward).toEqual([journal.at(-1)?.tag]);
       expect(report.tables.web_categories).toBe(1);
       const restored = await openDatabase({ dataDir });
       try {
         const again = await createBackup({
+          signingSecret: SECRET,
           database: restored,
           media: { kind: "local", dir: path.join(dataDir, "media") },
           out: path.join(work, "after.tar.gz"),

@@ -11,10 +11,14 @@ import type { Env } from "~/env.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { MEDIA_NAME_PATTERN } from "~/media/rules";
 import { createS3Bucket, type S3Bucket, s3SettingsFromEnv } from "~/media/storage.server";
+import { SIGNATURE_ENTRY, signManifest } from "./backup-crypto.server";
 import { type Database, type Db, getDatabase } from "./client.server";
 
-/** Bumped when the archive's layout changes in a way an older restore could not read. */
-export const BACKUP_FORMAT = 1;
+/**
+ * Bumped when the archive's layout changes in a way an older restore could not read. Format 2
+ * added the manifest's signature (SIGNATURE_ENTRY); format 1 archives restore as unsigned.
+ */
+export const BACKUP_FORMAT = 2;
 
 export interface BackupManifest {
   format: number;
@@ -167,7 +171,7 @@ async function dumpTables(
       const tables: BackupManifest["tables"] = {};
       let done = 0;
       for (const table of shapes) {
-        const file = fs.createWriteStream(path.join(dir, `${table.name}.jsonl`));
+        const file = fs.createWriteStream(path.join(dir, `${table.name}.jsonl`), { mode: 0o600 });
         const hash = createHash("sha256");
         let rows = 0;
         const select = `select row_to_json(r)::text as line from (select ${table.columns.map(ident).join(", ")} from ${ident(table.name)} order by ${table.orderBy.map(ident).join(", ")}) r`;
@@ -321,17 +325,22 @@ async function addMediaFile(
  * the tables as JSON Lines (`tables/<name>.jsonl`), the media files (`media/<path>`), and
  * `manifest.json` last, with a checksum for each of them. The archive is written to
  * `out.partial` and renamed to `out` only once complete and flushed to disk, so a failed backup
- * never leaves a file that looks good.
+ * never leaves a file that looks good. The manifest is followed by its signature with a key
+ * derived from `signingSecret` (the site's SESSION_SECRET). The archive holds every secret of the
+ * site: it is readable by its owner only, and a folder made for it too.
  */
 export async function createBackup(options: {
   database: Database;
   media: MediaLocation;
   out: string;
+  signingSecret: string;
   onProgress?: (progress: BackupProgress) => void;
 }): Promise<BackupResult> {
   const out = path.resolve(options.out);
-  await fs.promises.mkdir(path.dirname(out), { recursive: true });
+  await fs.promises.mkdir(path.dirname(out), { recursive: true, mode: 0o700 });
   const partial = `${out}.partial`;
+  // A leftover of a run that died keeps its mode when written again: start afresh.
+  await fs.promises.rm(partial, { force: true });
   const staging = await fs.promises.mkdtemp(path.join(path.dirname(out), ".backup-"));
   try {
     const { tables, migration } = await dumpTables(
@@ -341,7 +350,7 @@ export async function createBackup(options: {
     );
 
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip(), fs.createWriteStream(partial));
+    const written = pipeline(pack, createGzip(), fs.createWriteStream(partial, { mode: 0o600 }));
     // Keep the write side's error from going unhandled while entries are still being added.
     written.catch(() => {});
     for (const [name, table] of Object.entries(tables)) {
@@ -371,7 +380,12 @@ export async function createBackup(options: {
       tables,
       files,
     };
-    pack.entry({ name: MANIFEST_ENTRY, mode: 0o644 }, `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    pack.entry({ name: MANIFEST_ENTRY, mode: 0o644 }, manifestBytes);
+    pack.entry(
+      { name: SIGNATURE_ENTRY, mode: 0o644 },
+      signManifest(manifestBytes, options.signingSecret),
+    );
     pack.finalize();
     await written;
 
@@ -406,6 +420,7 @@ export function backupSite(
     database: getDatabase(),
     media: mediaLocationFromEnv(env),
     out,
+    signingSecret: env.SESSION_SECRET,
     onProgress,
   });
 }

@@ -20,6 +20,14 @@ import {
   type MediaLocation,
   readJournal,
 } from "./backup.server";
+import {
+  checkSignature,
+  DecryptionError,
+  decryptFile,
+  isAgeEncrypted,
+  SIGNATURE_ENTRY,
+  type SignatureCheck,
+} from "./backup-crypto.server";
 import { type Database, type Db, openDatabase } from "./client.server";
 
 /** A restore refused or failed for a reason the person running it can act on. */
@@ -34,13 +42,16 @@ export type RestoreTarget = {
 };
 
 export type RestoreProgress =
-  | { phase: "verify"; entries: number }
+  | { phase: "decrypt" }
+  | { phase: "verify"; entries: number; signature: SignatureCheck }
   | { phase: "table"; table: string; rows: number; done: number; total: number }
   | { phase: "upload"; path: string; uploaded: boolean; done: number; total: number }
   | { phase: "switch" };
 
 export interface RestoreReport {
   manifest: BackupManifest;
+  /** Whether this site signed the archive (anything else restores only when accepted). */
+  signature: SignatureCheck;
   tables: Record<string, number>;
   files: number;
   /** With a bucket as the media target: what the restore put there. */
@@ -75,18 +86,28 @@ function safeEntryPath(name: string): string | undefined {
   return normal;
 }
 
+/** Formats that this version restores: format 1 came before archives were signed. */
+const READABLE_FORMATS = [1, BACKUP_FORMAT];
+
 /**
  * Unpacks the archive into `dir` and checks it against its manifest: every table and every file
  * the manifest lists must be there with its SHA-256, and nothing else. Nothing outside `dir` is
- * touched; a damaged, truncated or tampered archive throws a RestoreError.
+ * touched; a damaged, truncated or tampered archive throws a RestoreError. The manifest's
+ * signature is checked against `signingSecret` and reported, not enforced (restoreBackup does).
  */
 export async function unpackBackup(
   archive: string,
   dir: string,
-): Promise<{ manifest: BackupManifest; entries: Map<string, { bytes: number; sha256: string }> }> {
+  signingSecret: string,
+): Promise<{
+  manifest: BackupManifest;
+  entries: Map<string, { bytes: number; sha256: string }>;
+  signature: SignatureCheck;
+}> {
   if (!fs.existsSync(archive)) throw new RestoreError(`${archive} does not exist.`);
   const entries = new Map<string, { bytes: number; sha256: string }>();
-  let manifestText: string | undefined;
+  let manifestBytes: Buffer | undefined;
+  let signatureBytes: Buffer | undefined;
   const extract = tar.extract();
   extract.on("entry", (header, stream, next) => {
     const name = safeEntryPath(header.name);
@@ -100,7 +121,7 @@ export async function unpackBackup(
     const hash = createHash("sha256");
     let bytes = 0;
     const chunks: Buffer[] = [];
-    const isManifest = name === MANIFEST_ENTRY;
+    const isManifest = name === MANIFEST_ENTRY || name === SIGNATURE_ENTRY;
     const file = isManifest ? undefined : path.join(dir, name);
     if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
     const out = file ? fs.createWriteStream(file) : undefined;
@@ -117,7 +138,8 @@ export async function unpackBackup(
     });
     stream.once("error", (error) => next(error));
     stream.once("end", () => {
-      if (isManifest) manifestText = Buffer.concat(chunks).toString("utf8");
+      if (name === MANIFEST_ENTRY) manifestBytes = Buffer.concat(chunks);
+      else if (name === SIGNATURE_ENTRY) signatureBytes = Buffer.concat(chunks);
       else entries.set(name, { bytes, sha256: hash.digest("hex") });
       if (out) out.end(() => next());
       else next();
@@ -131,16 +153,16 @@ export async function unpackBackup(
       `${archive} is damaged or incomplete and was not restored (${(error as Error).message}).`,
     );
   }
-  if (!manifestText) {
+  if (!manifestBytes) {
     throw new RestoreError(`${archive} has no manifest: it is incomplete or not a backup.`);
   }
   let manifest: BackupManifest;
   try {
-    manifest = JSON.parse(manifestText) as BackupManifest;
+    manifest = JSON.parse(manifestBytes.toString("utf8")) as BackupManifest;
   } catch {
     throw new RestoreError(`The manifest of ${archive} is damaged.`);
   }
-  if (manifest.format !== BACKUP_FORMAT) {
+  if (!READABLE_FORMATS.includes(manifest.format)) {
     throw new RestoreError(
       `${archive} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`,
     );
@@ -169,7 +191,48 @@ export async function unpackBackup(
     const more = problems.length > 5 ? ` and ${problems.length - 5} more` : "";
     throw new RestoreError(`${archive} failed its checks and was not restored: ${shown}${more}.`);
   }
-  return { manifest, entries };
+  return {
+    manifest,
+    entries,
+    signature: checkSignature(manifestBytes, signatureBytes, signingSecret),
+  };
+}
+
+/** Why a restore refuses an archive this site did not sign, and what the person can do. */
+function unsignedRefusal(archive: string, signature: SignatureCheck) {
+  const why =
+    signature === "unsigned"
+      ? `${archive} is not signed (it was made by an older version, or by something else than this site's backup)`
+      : `${archive} was signed by another site, or changed after it was made (its signature does not match this SESSION_SECRET)`;
+  return new RestoreError(
+    `${why}; it was not restored. Restoring a site on another machine needs the SESSION_SECRET of the site that made the archive (the variable, or its DATA_DIR/session-secret file). Run again with --unsigned only if you know where the archive comes from.`,
+  );
+}
+
+/** The archive to unpack: `archive` itself, or its decryption into `staging` when it is age-encrypted. */
+async function decryptedArchive(
+  archive: string,
+  staging: string,
+  identities: string[] | undefined,
+  onProgress?: (progress: RestoreProgress) => void,
+): Promise<string> {
+  if (!fs.existsSync(archive) || !(await isAgeEncrypted(archive))) return archive;
+  if (!identities?.length) {
+    throw new RestoreError(
+      `${archive} is encrypted (age); name the key file that holds its identity (AGE-SECRET-KEY-1…) with --identity KEYFILE.`,
+    );
+  }
+  onProgress?.({ phase: "decrypt" });
+  const out = path.join(staging, "decrypted.tar.gz");
+  try {
+    await decryptFile(archive, identities, out);
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+    throw new RestoreError(
+      `${archive} could not be decrypted with the given key (${error.message}); nothing was changed.`,
+    );
+  }
+  return out;
 }
 
 /** A copy of the migrations folder that ends at `tag`, so that a target can stop where the archive did. */
@@ -456,6 +519,12 @@ export async function restoreBackup(options: {
   archive: string;
   target: RestoreTarget;
   force?: boolean;
+  /** The SESSION_SECRET whose key must have signed the archive. */
+  signingSecret: string;
+  /** Restore an unsigned or foreign archive too (`--unsigned`); the report says which it was. */
+  acceptUnsigned?: boolean;
+  /** age identities (`AGE-SECRET-KEY-1…`) for an encrypted archive. */
+  identities?: string[];
   onProgress?: (progress: RestoreProgress) => void;
 }): Promise<RestoreReport> {
   const { target } = options;
@@ -465,8 +534,21 @@ export async function restoreBackup(options: {
   let newDatabase: string | undefined;
   try {
     const unpacked = path.join(staging, "archive");
-    const { manifest, entries } = await unpackBackup(options.archive, unpacked);
-    options.onProgress?.({ phase: "verify", entries: entries.size });
+    const readable = await decryptedArchive(
+      options.archive,
+      staging,
+      options.identities,
+      options.onProgress,
+    );
+    const { manifest, entries, signature } = await unpackBackup(
+      readable,
+      unpacked,
+      options.signingSecret,
+    );
+    if (signature !== "valid" && !options.acceptUnsigned) {
+      throw unsignedRefusal(options.archive, signature);
+    }
+    options.onProgress?.({ phase: "verify", entries: entries.size, signature });
 
     const bucket = target.media?.kind === "s3" ? target.media.bucket : undefined;
     const mediaDir =
@@ -539,7 +621,8 @@ export async function restoreBackup(options: {
       );
       tables = await loadTables(fresh, manifest, unpacked, options.onProgress);
       await fresh.migrate();
-      await settleJobs(fresh.db, path.basename(options.archive));
+      // An off-machine copy is the archive's name with ".age" added.
+      await settleJobs(fresh.db, path.basename(options.archive).replace(/\.age$/, ""));
     } finally {
       await fresh.close();
     }
@@ -612,6 +695,7 @@ export async function restoreBackup(options: {
 
     return {
       manifest,
+      signature,
       tables,
       files: manifest.files.length,
       bucket: uploads,

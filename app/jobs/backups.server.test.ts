@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import { Decrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BackupProgress, BackupResult } from "~/db/backup.server";
@@ -17,6 +19,7 @@ import {
   type BackupRow,
   listArchives,
   nextDailyRun,
+  OFFSITE_NAME,
   readBackups,
   runDueBackup,
   startBackup,
@@ -119,6 +122,12 @@ describe.each(backends)("automatic backups (%s)", (backend) => {
     expect(row.trigger).toBe("daily");
     const archives = await listArchives(path.join(work, "backups"));
     expect(archives).toEqual([row.fileName]);
+    // It holds every secret of the site: a name nobody can guess, readable by the owner only.
+    expect(row.fileName).toMatch(
+      /^site-backup-\d{4}-\d{2}-\d{2}T\d{6}\.\d{3}Z-[0-9a-f]{32}\.tar\.gz$/,
+    );
+    expect(fs.statSync(path.join(work, "backups")).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(work, "backups", row.fileName)).mode & 0o777).toBe(0o600);
     const bytes = fs.statSync(path.join(work, "backups", row.fileName)).size;
     expect(row.bytes).toBe(bytes);
     expect(row.tables).toBeGreaterThan(20);
@@ -134,6 +143,7 @@ describe.each(backends)("automatic backups (%s)", (backend) => {
     if (backend !== "pglite") return;
     const restoredDir = path.join(work, "restored");
     await restoreBackup({
+      signingSecret: env.SESSION_SECRET,
       archive: path.join(work, "backups", row.fileName),
       target: { dataDir: restoredDir },
     });
@@ -261,43 +271,109 @@ describe.each(backends)("automatic backups (%s)", (backend) => {
     if (started.status === "started") await started.finished;
   });
 
-  describe("copies to the S3 bucket", () => {
+  describe("copies off the machine", () => {
     let s3: FakeS3;
+    let media: FakeS3;
     let bucket: S3Bucket;
-    beforeAll(async () => {
-      s3 = await startFakeS3("offsite");
-      bucket = createS3Bucket({
-        bucket: s3.bucket,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        endpoint: s3.endpoint,
+    let mediaBucket: S3Bucket;
+    /** The age key pair of the site's owner: the server is given the recipient only. */
+    let identity: string;
+    let recipient: string;
+    const bucketOf = (fake: FakeS3) =>
+      createS3Bucket({
+        bucket: fake.bucket,
+        accessKeyId: fake.accessKeyId,
+        secretAccessKey: fake.secretAccessKey,
+        endpoint: fake.endpoint,
       });
+    beforeAll(async () => {
+      [s3, media] = await Promise.all([startFakeS3("offsite"), startFakeS3("media")]);
+      bucket = bucketOf(s3);
+      mediaBucket = bucketOf(media);
+      identity = await generateX25519Identity();
+      recipient = await identityToRecipient(identity);
     });
     afterAll(async () => {
-      await s3?.close();
+      await Promise.all([s3?.close(), media?.close()]);
+    });
+    beforeEach(() => {
+      env = loadEnv({ DATA_DIR: work, BACKUP_AGE_RECIPIENT: recipient });
     });
 
-    async function keys(prefix: string) {
+    async function keys(prefix: string, from = bucket) {
       const found: string[] = [];
-      for await (const object of bucket.list(prefix)) found.push(object.key);
+      for await (const object of from.list(prefix)) found.push(object.key);
       return found.sort();
     }
 
-    it("puts each archive under the prefix and keeps the newest there too", async () => {
+    async function decrypt(key: string, withIdentity: string) {
+      const copy = await bucket.get(key);
+      const decrypter = new Decrypter();
+      decrypter.addIdentity(withIdentity);
+      return decrypter.decrypt(new Uint8Array(await buffer(copy?.body ?? [])), "text");
+    }
+
+    it("puts each archive, encrypted to the recipient, under the prefix and keeps the newest there too", async () => {
       await setSetting("backups_kept", "2");
       await setSetting("backups_s3_prefix", `site-${backend}/`);
       await runDueBackup({ db: database.db, env });
       const rows = [];
       for (let i = 0; i < 3; i++)
         rows.push(await dailyBackup({ bucket, writeArchive: fakeArchive() }));
-      expect(rows[2]?.offsiteKey).toBe(`site-${backend}/${rows[2]?.fileName}`);
+      const key = `site-${backend}/${rows[2]?.fileName}.age`;
+      expect(rows[2]?.offsiteKey).toBe(key);
+      expect(key.slice(`site-${backend}/`.length)).toMatch(OFFSITE_NAME);
       expect(await keys(`site-${backend}/`)).toEqual(
-        rows.slice(1).map((row) => `site-${backend}/${row.fileName}`),
+        rows.slice(1).map((row) => `site-${backend}/${row.fileName}.age`),
       );
-      const copy = await bucket.get(`site-${backend}/${rows[2]?.fileName}`);
-      const chunks: Buffer[] = [];
-      for await (const chunk of copy?.body ?? []) chunks.push(chunk as Buffer);
-      expect(Buffer.concat(chunks).toString()).toBe("archive");
+      // Readable with the owner's identity, and with no other key.
+      expect(await decrypt(key, identity)).toBe("archive");
+      await expect(decrypt(key, await generateX25519Identity())).rejects.toThrow(
+        /no identity matched/,
+      );
+      // Nothing unencrypted was left beside the archives.
+      expect(fs.readdirSync(path.join(work, "backups")).sort()).toEqual(
+        rows.slice(1).map((row) => row.fileName),
+      );
+    });
+
+    it("never copies a backup into the media bucket: only into the bucket meant for backups", async () => {
+      await setSetting("backups_s3_prefix", "backups/");
+      // Media in a bucket, and no bucket for backups: the copy stays on this server.
+      env = loadEnv({ DATA_DIR: work, BACKUP_AGE_RECIPIENT: recipient, ...media.env });
+      await runDueBackup({ db: database.db, env });
+      const kept = await dailyBackup({ bucket: undefined, writeArchive: fakeArchive() });
+      expect(kept).toMatchObject({ status: "succeeded", offsiteKey: null, offsiteError: null });
+      expect(await keys("", mediaBucket)).toEqual([]);
+      expect((await readBackups(database.db, env, new Map())).offsite).toBe("no-bucket");
+
+      // With a backup bucket of its own set, the copy goes there, encrypted.
+      env = loadEnv({
+        DATA_DIR: work,
+        BACKUP_AGE_RECIPIENT: recipient,
+        ...media.env,
+        BACKUP_S3_ENDPOINT: s3.endpoint,
+        BACKUP_S3_BUCKET: s3.bucket,
+        BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
+        BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      });
+      const copied = await dailyBackup({ bucket: undefined, writeArchive: fakeArchive() });
+      expect(copied.offsiteKey).toBe(`backups/${copied.fileName}.age`);
+      expect(await keys("backups/")).toContain(copied.offsiteKey);
+      expect(await decrypt(copied.offsiteKey as string, identity)).toBe("archive");
+      expect(await keys("", mediaBucket)).toEqual([]);
+      expect((await readBackups(database.db, env, new Map())).offsite).toBe("ready");
+    });
+
+    it("copies nothing without a recipient to encrypt to, and says why", async () => {
+      await setSetting("backups_s3_prefix", `plain-${backend}/`);
+      env = loadEnv({ DATA_DIR: work });
+      await runDueBackup({ db: database.db, env });
+      const row = await dailyBackup({ bucket, writeArchive: fakeArchive() });
+      expect(row.status).toBe("succeeded");
+      expect(row.offsiteKey).toBeNull();
+      expect(row.offsiteError).toMatch(/BACKUP_AGE_RECIPIENT is not set/);
+      expect(await keys(`plain-${backend}/`)).toEqual([]);
     });
 
     it("keeps the backup and says so when the copy fails", async () => {
@@ -311,7 +387,7 @@ describe.each(backends)("automatic backups (%s)", (backend) => {
       const row = await dailyBackup({ bucket: down, writeArchive: fakeArchive() });
       expect(row.status).toBe("succeeded");
       expect(row.offsiteKey).toBeNull();
-      expect(row.offsiteError).toMatch(/^The copy to the S3 bucket failed: /);
+      expect(row.offsiteError).toMatch(/^The copy to the backup bucket failed: /);
       expect(await listArchives(path.join(work, "backups"))).toEqual([row.fileName]);
     });
 

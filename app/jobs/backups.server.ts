@@ -1,14 +1,16 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { TZDate } from "@date-fns/tz";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { type BackupSettings, backupSettingsFrom, siteTimeZoneFrom } from "~/content/site-defaults";
 import { type BackupProgress, type BackupResult, backupSite } from "~/db/backup.server";
+import { encryptFile } from "~/db/backup-crypto.server";
 import type { Db } from "~/db/client.server";
 import { webBackups, webJobs } from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { createS3Bucket, type S3Bucket, s3SettingsFromEnv } from "~/media/storage.server";
+import { createS3Bucket, type S3Bucket, type S3Settings } from "~/media/storage.server";
 import { readSettings } from "~/models/admin-settings.server";
 import {
   claimJob,
@@ -25,6 +27,10 @@ import {
  * time across every app process; one web_backups row per attempt for the Settings tab. An archive
  * is written beside its final name and renamed only when whole (createBackup), and older archives
  * are removed only after a new one succeeded, so a failed backup never costs a good one.
+ *
+ * An archive holds every secret of the site: the folder is the owner's only (0700, each archive
+ * 0600), names carry a random part, and a copy leaves the machine only encrypted (age, to
+ * BACKUP_AGE_RECIPIENT) into a bucket meant for it (BACKUP_S3_*), never the public media bucket.
  */
 
 export const BACKUP_JOB = "backup";
@@ -37,19 +43,49 @@ const HISTORY_KEPT = 50;
 /** How often a running backup writes its progress for other processes to show. */
 const PROGRESS_WRITE_MS = 1000;
 
-export const ARCHIVE_NAME = /^site-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz$/;
+const STAMPED = String.raw`site-backup-\d{4}-\d{2}-\d{2}T\d{6}\.\d{3}Z-[0-9a-f]{32}\.tar\.gz`;
+/** An archive's name; those of earlier versions had neither milliseconds nor a random part. */
+export const ARCHIVE_NAME = new RegExp(
+  String.raw`^(?:${STAMPED}|site-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz)$`,
+);
+/** An encrypted copy's name in the backup bucket: the archive's name and ".age". */
+export const OFFSITE_NAME = new RegExp(String.raw`^${STAMPED}\.age$`);
 
 export function backupsDirOf(env: Pick<Env, "DATA_DIR">) {
   return path.join(env.DATA_DIR, "backups");
 }
 
-/** "site-backup-2026-11-24T030000Z.tar.gz": sorts by time, says when it was made. */
+/**
+ * "site-backup-2026-11-24T030000.123Z-<32 hex>.tar.gz": sorts by time and says when it was made;
+ * the random part keeps anyone who knows roughly when backups run from finding one by its name.
+ */
 export function archiveNameFor(date: Date) {
-  const stamp = date
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "Z")
-    .replaceAll(":", "");
-  return `site-backup-${stamp}.tar.gz`;
+  const stamp = date.toISOString().replaceAll(":", "");
+  return `site-backup-${stamp}-${randomBytes(16).toString("hex")}.tar.gz`;
+}
+
+/** The private bucket for copies of the backups, when BACKUP_S3_BUCKET and its keys are set. */
+export function backupBucketSettings(env: Env): S3Settings | undefined {
+  if (!env.BACKUP_S3_BUCKET || !env.BACKUP_S3_ACCESS_KEY_ID || !env.BACKUP_S3_SECRET_ACCESS_KEY)
+    return undefined;
+  return {
+    bucket: env.BACKUP_S3_BUCKET,
+    accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+    endpoint: env.BACKUP_S3_ENDPOINT,
+    region: env.BACKUP_S3_REGION,
+  };
+}
+
+/**
+ * Whether copies can leave the machine: "ready", or why not ("no-bucket": BACKUP_S3_* unset;
+ * "no-recipient": a bucket but no BACKUP_AGE_RECIPIENT to encrypt to).
+ */
+export type OffsiteReadiness = "ready" | "no-bucket" | "no-recipient";
+
+export function offsiteReadiness(env: Env): OffsiteReadiness {
+  if (!backupBucketSettings(env)) return "no-bucket";
+  return env.BACKUP_AGE_RECIPIENT ? "ready" : "no-recipient";
 }
 
 /** The first DAILY_BACKUP_HOUR:00 in `timeZone` strictly after `after`. */
@@ -73,13 +109,13 @@ export interface BackupDeps {
   env: Env;
   /** Writes the archive (default: backupSite, the whole database and every media file). */
   writeArchive?: (out: string, onProgress: (p: BackupProgress) => void) => Promise<BackupResult>;
-  /** Where off-machine copies go (default: the S3 bucket from the environment, when set). */
+  /** Where off-machine copies go (default: the backup bucket from the environment, when set). */
   bucket?: S3Bucket | null;
 }
 
 function bucketOf(deps: BackupDeps): S3Bucket | null {
   if (deps.bucket !== undefined) return deps.bucket;
-  const settings = s3SettingsFromEnv(deps.env);
+  const settings = backupBucketSettings(deps.env);
   return settings ? createS3Bucket(settings) : null;
 }
 
@@ -169,10 +205,7 @@ async function begin(
   requestedBy: { id: string; email: string } | null,
   release: (row: BackupRow) => Promise<void>,
 ): Promise<StartOutcome> {
-  const { db, env } = deps;
-  // Two backups within one second (one at a time, but quickly) must not share a name.
-  let when = Date.now();
-  while (fs.existsSync(path.join(backupsDirOf(env), archiveNameFor(new Date(when))))) when += 1000;
+  const { db } = deps;
   let backup: BackupRow;
   try {
     const [row] = await db
@@ -180,7 +213,7 @@ async function begin(
       .values({
         trigger,
         claimToken: claim.token,
-        fileName: archiveNameFor(new Date(when)),
+        fileName: archiveNameFor(new Date()),
         requestedBy: requestedBy?.id ?? null,
         requestedByEmail: requestedBy?.email ?? null,
         progress: { step: "Starting", done: 0, total: 0 },
@@ -212,7 +245,9 @@ async function run(deps: BackupDeps, backup: BackupRow): Promise<BackupRow> {
   const { db, env } = deps;
   const dir = backupsDirOf(env);
   const settings = backupSettingsFrom(await readSettings(db));
-  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  // A folder made by an earlier version was readable by everyone on the machine.
+  await fs.promises.chmod(dir, 0o700);
   await removeLeftovers(dir);
 
   let lastWrite = 0;
@@ -300,6 +335,10 @@ async function pruneLocal(dir: string, kept: number, newest: string) {
   for (const name of remove) await fs.promises.rm(path.join(dir, name), { force: true });
 }
 
+/**
+ * Copies the archive off the machine: encrypted to BACKUP_AGE_RECIPIENT first (the server can
+ * write the copy, never read it back), into the backup bucket under the prefix setting.
+ */
 async function copyOffsite(
   deps: BackupDeps,
   settings: BackupSettings,
@@ -309,18 +348,30 @@ async function copyOffsite(
   if (settings.offsitePrefix === null) return {};
   const bucket = bucketOf(deps);
   if (!bucket) return {};
-  const key = `${settings.offsitePrefix}${name}`;
+  const recipient = deps.env.BACKUP_AGE_RECIPIENT;
+  if (!recipient) {
+    return {
+      offsiteError:
+        "Not copied off this server: BACKUP_AGE_RECIPIENT is not set, and a copy leaves the server only encrypted.",
+    };
+  }
+  const copyName = `${name}.age`;
+  const key = `${settings.offsitePrefix}${copyName}`;
+  const encrypted = `${file}.age.partial`;
   try {
-    await bucket.putFile(key, file, "application/gzip");
+    await encryptFile(file, recipient, encrypted);
+    await bucket.putFile(key, encrypted, "application/octet-stream");
   } catch (error) {
-    logger.warn({ err: error, key }, "backup could not be copied to the S3 bucket");
-    return { offsiteError: `The copy to the S3 bucket failed: ${(error as Error).message}` };
+    logger.warn({ err: error, key }, "backup could not be copied to the backup bucket");
+    return { offsiteError: `The copy to the backup bucket failed: ${(error as Error).message}` };
+  } finally {
+    await fs.promises.rm(encrypted, { force: true });
   }
   try {
     const copies: string[] = [];
     for await (const object of bucket.list(settings.offsitePrefix)) {
       const rest = object.key.slice(settings.offsitePrefix.length);
-      if (ARCHIVE_NAME.test(rest) && rest !== name) copies.push(object.key);
+      if (OFFSITE_NAME.test(rest) && rest !== copyName) copies.push(object.key);
     }
     copies.sort();
     for (const old of copies.slice(0, Math.max(0, copies.length - (settings.kept - 1)))) {
@@ -328,7 +379,7 @@ async function copyOffsite(
     }
   } catch (error) {
     // The new copy is there; older ones stay until the next backup prunes them.
-    logger.warn({ err: error }, "older backups in the S3 bucket could not be removed");
+    logger.warn({ err: error }, "older backups in the backup bucket could not be removed");
   }
   return { offsiteKey: key };
 }
@@ -370,8 +421,8 @@ export interface BackupsOverview {
   backups: BackupView[];
   nextDailyAt: string | null;
   settings: BackupSettings;
-  /** Whether an S3 bucket is configured, so that off-machine copies are possible. */
-  s3: boolean;
+  /** Whether off-machine copies are possible, or which setting they lack. */
+  offsite: OffsiteReadiness;
 }
 
 /**
@@ -424,7 +475,7 @@ export async function readBackups(
     }),
     nextDailyAt: settings.daily && job?.nextRunAt ? job.nextRunAt.toISOString() : null,
     settings,
-    s3: s3SettingsFromEnv(env) !== undefined,
+    offsite: offsiteReadiness(env),
   };
 }
 

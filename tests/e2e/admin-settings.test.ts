@@ -539,7 +539,10 @@ describe("backups", () => {
 
     const link = panel.getByRole("link", { name: /Download/ }).first();
     const href = (await link.getAttribute("href")) as string;
-    expect(href).toMatch(/^\/admin\/settings\/backups\/site-backup-[\dT-]+Z\.tar\.gz$/);
+    // Its name says when it was made, and has a random part nobody can guess.
+    expect(href).toMatch(
+      /^\/admin\/settings\/backups\/site-backup-[\dT.-]+Z-[0-9a-f]{32}\.tar\.gz$/,
+    );
     // Confirmed a moment ago: the link downloads without asking again.
     const [saved] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(saved.suggestedFilename()).toBe(href.split("/").pop());

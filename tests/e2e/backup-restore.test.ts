@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, createAdmin } from "../support/admin";
@@ -74,11 +75,42 @@ interface Restored {
   env: NodeJS.ProcessEnv;
 }
 
-/** `npm run restore` of `archive` into `dataDir` (and the PostgreSQL database `databaseUrl`). */
-async function restoreInto(archive: string, dataDir: string, databaseUrl?: string) {
-  const env: NodeJS.ProcessEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const result = await runNode(["scripts/restore.js", archive], serverEnv(dataDir, undefined, env));
+/**
+ * `npm run restore` of `archive` into `dataDir` (and the PostgreSQL database `databaseUrl`), as
+ * on a new machine that was given the SESSION_SECRET of the site that made the archive (its
+ * DATA_DIR/session-secret, from `secretOf`): the archive's signature checks out. Without it, the
+ * archive is another site's to this one.
+ */
+async function restoreInto(
+  archive: string,
+  dataDir: string,
+  options: { databaseUrl?: string; secretOf?: string; args?: string[] } = {},
+) {
+  const env: NodeJS.ProcessEnv = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {};
+  if (options.secretOf) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.copyFileSync(
+      path.join(options.secretOf, "session-secret"),
+      path.join(dataDir, "session-secret"),
+    );
+  }
+  const result = await runNode(
+    ["scripts/restore.js", archive, ...(options.args ?? [])],
+    serverEnv(dataDir, undefined, env),
+  );
   return { ...result, dataDir, env } satisfies Restored;
+}
+
+/** The archive encrypted as an off-machine copy is (age, to a recipient), and the key file that opens it. */
+async function encryptLikeTheCopy(archive: string) {
+  const identity = await generateX25519Identity();
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(await identityToRecipient(identity));
+  const encrypted = `${archive}.age`;
+  fs.writeFileSync(encrypted, await encrypter.encrypt(fs.readFileSync(archive)));
+  const keyFile = path.join(scratchDir(), "backup-key.txt");
+  fs.writeFileSync(keyFile, `# created: by the test\n${identity}\n`, { mode: 0o600 });
+  return { encrypted, keyFile };
 }
 
 /** A new, empty database on the TEST_DATABASE_URL server (dropped in afterAll). */
@@ -233,11 +265,24 @@ describe("npm run backup / npm run restore", () => {
         ),
       );
       expect(fs.existsSync(archive)).toBe(true);
-      restores.set("pglite", restoreInto(archive, path.join(scratchDir(), "restored")));
+      // It holds every secret of the site: readable by its owner only.
+      expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+      // Into PGlite from the copy that left the machine (encrypted), opened with the key file.
+      const { encrypted, keyFile } = await encryptLikeTheCopy(archive);
+      restores.set(
+        "pglite",
+        restoreInto(encrypted, path.join(scratchDir(), "restored"), {
+          secretOf: source.dataDir,
+          args: ["--identity", keyFile],
+        }),
+      );
       if (pgUrl) {
         restores.set(
           "postgres",
-          restoreInto(archive, path.join(scratchDir(), "restored-pg"), await newDatabase()),
+          restoreInto(archive, path.join(scratchDir(), "restored-pg"), {
+            databaseUrl: await newDatabase(),
+            secretOf: source.dataDir,
+          }),
         );
       }
 
@@ -280,6 +325,13 @@ describe("npm run backup / npm run restore", () => {
       );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("Stop the server before restoring");
+
+      // An archive planted where backups are kept is not this site's: a site with another
+      // SESSION_SECRET refuses it, and nothing is restored.
+      const foreign = await restoreInto(archive, path.join(scratchDir(), "foreign"));
+      expect(foreign.code).toBe(1);
+      expect(foreign.stderr).toMatch(/was signed by another site.*--unsigned/);
+      expect(fs.existsSync(path.join(foreign.dataDir, "db"))).toBe(false);
     },
     SLOW,
   );
@@ -330,13 +382,13 @@ describe("npm run backup / npm run restore", () => {
         expect(result.code).toBe(0);
         busy = { storedBefore, begunBefore, begun };
         // Into PostgreSQL when there is one (the PGlite restore is the one above); PGlite otherwise.
+        // Without the source's SESSION_SECRET, as a site's owner would with --unsigned.
         restores.set(
           "busy",
-          restoreInto(
-            out,
-            path.join(scratchDir(), "restored-busy"),
-            pgUrl && (await newDatabase()),
-          ),
+          restoreInto(out, path.join(scratchDir(), "restored-busy"), {
+            databaseUrl: pgUrl && (await newDatabase()),
+            args: ["--unsigned"],
+          }),
         );
       } finally {
         stop = true;
@@ -356,7 +408,7 @@ describe("npm run backup / npm run restore", () => {
     // The admin's account came along: the same password signs in and opens the dashboard. (A
     // fresh sign-in: session cookies are signed with SESSION_SECRET, which, unless it is set in
     // the environment, is generated into DATA_DIR/session-secret, a file the archive does not
-    // hold; a site restored into a new data directory has signed everyone out.)
+    // hold; only a site given the old secret, as these were, keeps everyone signed in.)
     const fresh = await signInCookie(server.url, admin);
     const dashboard = await fetch(`${server.url}/admin`, {
       headers: { cookie: fresh },
@@ -403,7 +455,7 @@ describe("npm run backup / npm run restore", () => {
   it(
     "restores one consistent moment from the backup taken during the writes",
     async () => {
-      const target = await restored("busy");
+      const target = await restored("busy", /^Warning: the archive was not signed by this site/);
       expect(target.stdout).toContain(`media files: ${Object.keys(mediaAtBackup).length}`);
       const server = await start(target.dataDir, target.env);
       const present: number[] = [];
@@ -431,11 +483,12 @@ describe("npm run backup / npm run restore", () => {
     SLOW,
   );
 
-  /** The restore of `key`, checked: it ran without a word on stderr and succeeded. */
-  async function restored(key: string) {
+  /** The restore of `key`, checked: it succeeded, without a word on stderr unless `warned`. */
+  async function restored(key: string, warned?: RegExp) {
     const result = await restores.get(key);
     if (!result) throw new Error(`no restore of ${key} was started (an earlier test failed)`);
-    expect(result.stderr).toBe("");
+    if (warned) expect(result.stderr).toMatch(warned);
+    else expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     return result;
   }

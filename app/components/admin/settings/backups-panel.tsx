@@ -8,7 +8,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Spinner } from "~/components/ui/spinner";
 import { MAX_BACKUPS_KEPT, MIN_BACKUPS_KEPT } from "~/content/site-defaults";
-import type { BackupsOverview, BackupView } from "~/jobs/backups.server";
+import type { BackupsOverview, BackupView, OffsiteReadiness } from "~/jobs/backups.server";
 import { formatInZone } from "~/lib/zoned-time";
 import { formatFileSize } from "~/media/rules";
 import { type BackupSettingsValues, backupSettingsSchema } from "~/schemas/admin/settings";
@@ -170,7 +170,7 @@ export function BackupsPanel({
         </div>
       ) : null}
 
-      <BackupSettingsForm values={values} version={version} s3={overview.s3} />
+      <BackupSettingsForm values={values} version={version} offsite={overview.offsite} />
       {stepUp.dialog}
     </section>
   );
@@ -254,7 +254,9 @@ function BackupRow({
           <span className="mt-1 block max-w-xs text-xs text-muted">{backup.error}</span>
         ) : null}
         {backup.offsiteKey ? (
-          <span className="mt-1 block text-xs text-muted">Copied to S3: {backup.offsiteKey}</span>
+          <span className="mt-1 block text-xs text-muted">
+            Copied, encrypted, to the backup bucket: {backup.offsiteKey}
+          </span>
         ) : null}
         {backup.offsiteError ? (
           <span className="mt-1 block max-w-xs text-xs text-amber-900">{backup.offsiteError}</span>
@@ -289,15 +291,25 @@ function BackupRow({
   );
 }
 
+const offsiteHints: Record<OffsiteReadiness, string> = {
+  ready:
+    "Each copy is encrypted to the age recipient in BACKUP_AGE_RECIPIENT (this server cannot read it back) and goes to the private backup bucket, so that a backup survives the loss of this server.",
+  "no-bucket":
+    "The server has no backup bucket configured (BACKUP_S3_BUCKET and its keys; never the media bucket, which the public reads), so backups stay on this server only.",
+  "no-recipient":
+    "BACKUP_AGE_RECIPIENT is not set, and a copy leaves this server only encrypted, so backups stay on this server only.",
+};
+
 function BackupSettingsForm({
   values,
   version,
-  s3,
+  offsite: readiness,
 }: {
   values: BackupSettingsValues;
   version: number;
-  s3: boolean;
+  offsite: OffsiteReadiness;
 }) {
+  const s3 = readiness === "ready";
   const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "backup-settings" });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? (fetcher.data ? fieldErrors : {});
@@ -358,10 +370,10 @@ function BackupSettingsForm({
           required
           defaultValue={values.kept}
           error={errors.kept}
-          hint="The newest are kept, on the server and in the S3 bucket; older ones are removed after a backup succeeds."
+          hint="The newest are kept, on the server and in the backup bucket; older ones are removed after a backup succeeds."
         />
         <div className="flex items-start gap-2">
-          {/* Without a bucket the box cannot be used, but a save keeps what is stored. */}
+          {/* Without a bucket and recipient the box cannot be used, but a save keeps what is stored. */}
           {s3 ? null : <input type="hidden" name="offsite" value={values.offsite} />}
           <Checkbox
             id="backups-offsite"
@@ -374,12 +386,10 @@ function BackupSettingsForm({
           />
           <div className="text-sm">
             <label htmlFor="backups-offsite" className="font-medium text-ink">
-              Also copy each backup to the S3 bucket
+              Also copy each backup to the backup bucket
             </label>
             <p id="backups-offsite-hint" className="text-muted">
-              {s3
-                ? "So that a backup survives the loss of this server."
-                : "The server has no S3 bucket configured (S3_BUCKET and its keys), so backups stay on this server only."}
+              {offsiteHints[readiness]}
             </p>
           </div>
         </div>
@@ -390,7 +400,7 @@ function BackupSettingsForm({
           defaultValue={values.s3Prefix}
           error={errors.s3Prefix}
           readOnly={!s3 || !offsite}
-          hint="The folder in the bucket the archives go to, such as backups/."
+          hint="The folder in the backup bucket the encrypted copies go to, such as backups/."
         />
       </div>
       <div className="flex justify-end">
