@@ -604,6 +604,16 @@ describe("backups", () => {
   it("saves the backup settings, and refuses a number out of range in the browser and on the server", async () => {
     const page = await openSettings();
     const panel = page.getByRole("region", { name: "Backups" });
+    // No bucket of its own for backups (the media bucket never is one): no copy leaves the
+    // server, the box cannot be ticked, and the panel says why.
+    expect(
+      await panel
+        .getByRole("checkbox", { name: "Also copy each backup to the backup bucket" })
+        .isDisabled(),
+    ).toBe(true);
+    await panel
+      .getByText(/^The server has no backup bucket configured \(BACKUP_S3_BUCKET/)
+      .waitFor();
     const kept = panel.getByRole("spinbutton", { name: "Backups kept" });
     await kept.fill("0");
     await panel.getByRole("button", { name: "Save Backup Settings" }).click();
