@@ -308,9 +308,10 @@ describe.each(backends)("automatic backups (%s)", (backend) => {
 
     async function decrypt(key: string, withIdentity: string) {
       const copy = await bucket.get(key);
+      if (!copy) throw new Error(`${key} is not in the bucket`);
       const decrypter = new Decrypter();
       decrypter.addIdentity(withIdentity);
-      return decrypter.decrypt(new Uint8Array(await buffer(copy?.body ?? [])), "text");
+      return decrypter.decrypt(new Uint8Array(await buffer(copy.body)), "text");
     }
 
     it("puts each archive, encrypted to the recipient, under the prefix and keeps the newest there too", async () => {
