@@ -10,7 +10,7 @@ import type { Db } from "~/db/client.server";
 import { webBackups, webJobs } from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
-import { createS3Bucket, type S3Bucket, type S3Settings } from "~/media/storage.server";
+import { createS3Bucket, type S3Bucket, s3SettingsFromEnv } from "~/media/storage.server";
 import { readSettings } from "~/models/admin-settings.server";
 import {
   claimJob,
@@ -64,19 +64,6 @@ export function archiveNameFor(date: Date) {
   return `site-backup-${stamp}-${randomBytes(16).toString("hex")}.tar.gz`;
 }
 
-/** The private bucket for copies of the backups, when BACKUP_S3_BUCKET and its keys are set. */
-export function backupBucketSettings(env: Env): S3Settings | undefined {
-  if (!env.BACKUP_S3_BUCKET || !env.BACKUP_S3_ACCESS_KEY_ID || !env.BACKUP_S3_SECRET_ACCESS_KEY)
-    return undefined;
-  return {
-    bucket: env.BACKUP_S3_BUCKET,
-    accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
-    secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
-    endpoint: env.BACKUP_S3_ENDPOINT,
-    region: env.BACKUP_S3_REGION,
-  };
-}
-
 /**
  * Whether copies can leave the machine: "ready", or why not ("no-bucket": BACKUP_S3_* unset;
  * "no-recipient": a bucket but no BACKUP_AGE_RECIPIENT to encrypt to).
@@ -84,7 +71,7 @@ export function backupBucketSettings(env: Env): S3Settings | undefined {
 export type OffsiteReadiness = "ready" | "no-bucket" | "no-recipient";
 
 export function offsiteReadiness(env: Env): OffsiteReadiness {
-  if (!backupBucketSettings(env)) return "no-bucket";
+  if (!s3SettingsFromEnv(env, "BACKUP_S3_")) return "no-bucket";
   return env.BACKUP_AGE_RECIPIENT ? "ready" : "no-recipient";
 }
 
@@ -115,7 +102,7 @@ export interface BackupDeps {
 
 function bucketOf(deps: BackupDeps): S3Bucket | null {
   if (deps.bucket !== undefined) return deps.bucket;
-  const settings = backupBucketSettings(deps.env);
+  const settings = s3SettingsFromEnv(deps.env, "BACKUP_S3_");
   return settings ? createS3Bucket(settings) : null;
 }
 

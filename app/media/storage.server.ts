@@ -85,15 +85,25 @@ export interface S3Settings {
 }
 
 /** The bucket settings in the environment, or undefined when media stay in DATA_DIR/media. */
-export function s3SettingsFromEnv(env: Env): S3Settings | undefined {
-  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+/**
+ * A bucket's settings from the environment, when its bucket and keys are set: the media bucket
+ * (`S3_*`, which the public reads) or the private bucket for copies of the backups (`BACKUP_S3_*`).
+ */
+export function s3SettingsFromEnv(
+  env: Env,
+  prefix: "S3_" | "BACKUP_S3_" = "S3_",
+): S3Settings | undefined {
+  const bucket = env[`${prefix}BUCKET` as const];
+  const accessKeyId = env[`${prefix}ACCESS_KEY_ID` as const];
+  const secretAccessKey = env[`${prefix}SECRET_ACCESS_KEY` as const];
+  if (!bucket || !accessKeyId || !secretAccessKey) return undefined;
   return {
-    bucket: env.S3_BUCKET,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    endpoint: env.S3_ENDPOINT,
-    region: env.S3_REGION,
-    publicUrl: env.S3_PUBLIC_URL,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    endpoint: env[`${prefix}ENDPOINT` as const],
+    region: env[`${prefix}REGION` as const],
+    publicUrl: prefix === "S3_" ? env.S3_PUBLIC_URL : undefined,
   };
 }
 
