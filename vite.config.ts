@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { servedRoutesPlugin } from "./server/served-routes-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -45,5 +46,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin()],
 }));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { servedRoutesPlugin } from "./server/served-routes-plugin.ts";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
@@ -9,6 +10,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: [servedRoutesPlugin()],
         test: {
           name: "unit",
           include: [
@@ -25,6 +27,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [servedRoutesPlugin()],
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
@@ -39,6 +42,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [servedRoutesPlugin()],
         test: {
           // Long runs under attack, load and failure (`npm run test:stress`; CI runs them too).
           name: "stress",

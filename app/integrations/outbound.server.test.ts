@@ -8,44 +8,74 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { loadEnv } from "~/env.server";
 import { checkOutboundUrl, isPublicAddress, OutboundError, outboundFetch } from "./outbound.server";
 
-/** A local receiver that records what reaches it. */
-let server: http.Server;
-let base: string;
-const received: {
+interface Received {
   method?: string;
   url?: string;
   body: string;
   headers: http.IncomingHttpHeaders;
-}[] = [];
+}
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
+/** A local receiver on its own port (its own origin) that records what reaches it. */
+async function receiver(
+  log: Received[],
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+) {
+  const listener = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
     });
     req.on("end", () => {
-      received.push({ method: req.method, url: req.url, body, headers: req.headers });
-      if (req.url === "/hang") return; // never answers
-      if (req.url === "/see-other") {
-        res.writeHead(303, { Location: "/landed" }).end();
-        return;
-      }
-      if (req.url === "/loop") {
-        res.writeHead(302, { Location: "/loop" }).end();
-        return;
-      }
-      res.writeHead(req.url === "/fail" ? 500 : 200, { "Content-Type": "text/plain" });
-      res.end(`answer to ${req.method} ${req.url}`);
+      log.push({ method: req.method, url: req.url, body, headers: req.headers });
+      answer(req, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  return { listener, base: `http://127.0.0.1:${(listener.address() as AddressInfo).port}` };
+}
+
+let server: http.Server;
+let base: string;
+const received: Received[] = [];
+/** A second receiver: another origin, where redirects may lead. */
+let other: http.Server;
+let otherBase: string;
+const receivedByOther: Received[] = [];
+
+beforeAll(async () => {
+  ({ listener: server, base } = await receiver(received, (req, res) => {
+    if (req.url === "/hang") return; // never answers
+    if (req.url === "/see-other") {
+      res.writeHead(303, { Location: "/landed" }).end();
+      return;
+    }
+    const moved = /^\/moved-(\d{3})$/.exec(req.url ?? "");
+    if (moved) {
+      // To the other receiver: another origin (another port).
+      res.writeHead(Number(moved[1]), { Location: `${otherBase}/landed` }).end();
+      return;
+    }
+    if (req.url === "/moved-here") {
+      res.writeHead(307, { Location: "/landed" }).end();
+      return;
+    }
+    if (req.url === "/loop") {
+      res.writeHead(302, { Location: "/loop" }).end();
+      return;
+    }
+    res.writeHead(req.url === "/fail" ? 500 : 200, { "Content-Type": "text/plain" });
+    res.end(`answer to ${req.method} ${req.url}`);
+  }));
+  ({ listener: other, base: otherBase } = await receiver(receivedByOther, (req, res) => {
+    res.writeHead(200, { "Content-Type": "text/plain" }).end(`other: ${req.method} ${req.url}`);
+  }));
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const listener of [server, other]) {
+    listener.closeAllConnections();
+    await new Promise((resolve) => listener.close(resolve));
+  }
 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbound-"));
@@ -55,6 +85,7 @@ function allowPrivate(allowed: boolean) {
 
 afterEach(() => {
   received.length = 0;
+  receivedByOther.length = 0;
 });
 
 async function refusal(promise: Promise<unknown>) {
@@ -85,6 +116,14 @@ describe("outbound calls by default", () => {
       "fe80::1",
       "fd00::1",
       "::ffff:127.0.0.1",
+      // IPv4-compatible (`::7f00:1` is 127.0.0.1), local-use NAT64, site-local.
+      "::1.2.3.4",
+      "::7f00:1",
+      "::10.0.0.1",
+      "64:ff9b:1::a00:1",
+      "64:ff9b:1:ffff::1",
+      "fec0::1",
+      "feff::1",
       "not an address",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -96,6 +135,10 @@ describe("outbound calls by default", () => {
       `${base}/hook`,
       "https://127.0.0.1/hook",
       "https://[::1]/hook",
+      "https://[::1.2.3.4]/hook",
+      "https://[::7f00:1]/hook",
+      "https://[64:ff9b:1::a00:1]/hook",
+      "https://[fec0::1]/hook",
       "https://169.254.169.254/latest/meta-data",
       "https://10.0.0.5/hook",
       "https://localhost/hook",
@@ -173,6 +216,65 @@ describe("outbound calls with ALLOW_PRIVATE_OUTBOUND=1 (local fakes)", () => {
     const error = await refusal(outboundFetch(`${base}/loop`, { maxRedirects: 2 }));
     expect(error.code).toBe("redirects");
     expect(received.filter((r) => r.url === "/loop")).toHaveLength(3);
+  });
+
+  it("keeps credentials and the body on a redirect within the same origin", async () => {
+    const response = await outboundFetch(`${base}/moved-here`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk-same", "Content-Type": "application/json" },
+      body: '{"lead":1}',
+    });
+    expect(await response.text()).toBe("answer to POST /landed");
+    const landed = received.find((r) => r.url === "/landed");
+    expect(landed?.body).toBe('{"lead":1}');
+    expect(landed?.headers.authorization).toBe("Bearer sk-same");
+  });
+
+  it("drops credentials and vendor headers when a redirect leads to another origin", async () => {
+    const secrets = {
+      Authorization: "Bearer sk-live-secret",
+      Cookie: "session=secret",
+      "Proxy-Authorization": "Basic c2VjcmV0",
+      "X-Api-Key": "secret-key",
+      "OpenAI-Organization": "org-secret",
+      "X-Signature-SHA256": "signed",
+      Accept: "application/json",
+    };
+    for (const status of [301, 302, 303, 307, 308]) {
+      const response = await outboundFetch(`${base}/moved-${status}`, { headers: secrets });
+      expect(await response.text(), String(status)).toBe("other: GET /landed");
+    }
+    expect(received.map((r) => r.headers.authorization)).toEqual(
+      Array(5).fill("Bearer sk-live-secret"),
+    );
+    expect(receivedByOther).toHaveLength(5);
+    for (const { headers } of receivedByOther) {
+      expect(headers.accept).toBe("application/json");
+      for (const name of Object.keys(secrets).filter((n) => n !== "Accept")) {
+        expect(headers[name.toLowerCase()], name).toBeUndefined();
+      }
+    }
+  });
+
+  it("never sends a body to another origin: a 303 goes on as a GET, a 307 or 308 is refused", async () => {
+    const post = {
+      method: "POST",
+      headers: { Authorization: "Bearer sk-live-secret", "Content-Type": "application/json" },
+      body: '{"email":"lead@example.com"}',
+    };
+    const seeOther = await outboundFetch(`${base}/moved-303`, post);
+    expect(await seeOther.text()).toBe("other: GET /landed");
+    for (const status of [307, 308]) {
+      const error = await refusal(outboundFetch(`${base}/moved-${status}`, post));
+      expect(error.code).toBe("redirects");
+      expect(error.message).toBe(
+        `127.0.0.1:${new URL(base).port} redirected to 127.0.0.1:${new URL(otherBase).port} and asked for the same data again; update the address to the new one`,
+      );
+    }
+    expect(receivedByOther).toHaveLength(1);
+    expect(receivedByOther[0]).toMatchObject({ method: "GET", body: "" });
+    expect(receivedByOther[0]?.headers["content-type"]).toBeUndefined();
+    expect(receivedByOther[0]?.headers.authorization).toBeUndefined();
   });
 
   it("gives up at the deadline with a clear error", async () => {

@@ -44,10 +44,36 @@ function allowPrivate() {
   return getEnv().ALLOW_PRIVATE_OUTBOUND;
 }
 
+/**
+ * IPv6 ranges ipaddr.js counts as unicast (or, in older versions, did) that lead into a local
+ * network: IPv4-compatible addresses (`::a.b.c.d`, deprecated by RFC 4291; `::7f00:1` is
+ * 127.0.0.1), local-use NAT64 (RFC 8215) and site-local (deprecated by RFC 3879).
+ */
+const NON_PUBLIC_IPV6 = ["::/96", "64:ff9b:1::/48", "fec0::/10"].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
+
 /** Public unicast addresses only: ipaddr.js names every reserved range, "unicast" is the rest. */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const canonical = net.isIPv6(address) ? canonicalIPv6(address) : address;
+  if (!canonical || !ipaddr.isValid(canonical)) return false;
+  const parsed = ipaddr.parse(canonical);
+  if (parsed.kind() === "ipv6" && NON_PUBLIC_IPV6.some((cidr) => parsed.match(cidr))) {
+    return false;
+  }
+  return ipaddr.process(canonical).range() === "unicast";
+}
+
+/**
+ * An IPv6 address as the URL standard writes it (`::1.2.3.4` is `::102:304`), the address the
+ * socket really uses: ipaddr.js reads a dotted tail after `::` as IPv4-mapped (`::ffff:1.2.3.4`).
+ */
+function canonicalIPv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
 }
 
 /** Without DNS: the scheme, and a host that is itself a non-public address or a local name. */
@@ -235,6 +261,47 @@ function headerProblem(headers: Record<string, string> | undefined) {
   }
 }
 
+/** Headers that say nothing about who calls: the only ones a redirect to another origin keeps. */
+const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "cache-control", "user-agent"]);
+
+/** Headers that describe the body: they go with it when a redirect turns the call into a GET. */
+const BODY_HEADERS = /^content-/i;
+
+/**
+ * The call a redirect from `from` to `to` makes next, as the fetch standard has it, but stricter
+ * where it leaks. A 303 (and a 301/302 after a POST or other write) goes on as a GET without the
+ * body. To another origin (scheme, host or port), only headers that say nothing about the caller
+ * go on: a vendor's key (Authorization, Cookie, x-api-key, a signature) was meant for the address
+ * it was saved for; fetch drops Authorization alone.
+ * A 307/308 to another origin is refused: it asks for the same body again, which fetch would send
+ * (payloads carry leads' data), and a call without it would look delivered while it was not.
+ */
+function requestForRedirect(init: OutboundInit, status: number, from: URL, to: URL) {
+  let request = init;
+  const method = (init.method ?? "GET").toUpperCase();
+  const sendsBody = method !== "GET" && method !== "HEAD";
+  if ((status === 303 && method !== "HEAD") || ((status === 301 || status === 302) && sendsBody)) {
+    const headers = Object.entries(init.headers ?? {}).filter(([name]) => !BODY_HEADERS.test(name));
+    request = {
+      ...init,
+      method: "GET",
+      headers: Object.fromEntries(headers),
+      body: undefined,
+    };
+  }
+  if (from.origin === to.origin) return request;
+  if (request.body !== undefined) {
+    throw new OutboundError(
+      `${from.host} redirected to ${to.host} and asked for the same data again; update the address to the new one`,
+      "redirects",
+    );
+  }
+  const kept = Object.entries(request.headers ?? {}).filter(([name]) =>
+    CROSS_ORIGIN_HEADERS.has(name.toLowerCase()),
+  );
+  return { ...request, headers: Object.fromEntries(kept) };
+}
+
 /**
  * Calls an outside service and answers its Response. Throws OutboundError when the address is
  * refused, the deadline passes, the network fails or the redirects run out; any HTTP answer
@@ -256,17 +323,9 @@ export async function outboundFetch(value: string, init: OutboundInit = {}): Pro
       if (redirectsLeft-- <= 0) {
         throw new OutboundError(`${url.host} redirected too many times`, "redirects");
       }
-      current = new URL(location, url).toString();
-      // As browsers do: a 303 (and a 301/302 after a POST) goes on as a GET without the body.
-      if (
-        answer.status === 303 ||
-        ((answer.status === 301 || answer.status === 302) &&
-          request.method &&
-          request.method !== "GET" &&
-          request.method !== "HEAD")
-      ) {
-        request = { ...request, method: "GET", body: undefined };
-      }
+      const next = new URL(location, url);
+      request = requestForRedirect(request, answer.status, url, next);
+      current = next.toString();
       continue;
     }
     if (answer.status < 200 || answer.status > 599) {

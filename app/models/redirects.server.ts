@@ -11,6 +11,7 @@ import {
   redirectTable,
   withoutTrailingSlash,
 } from "~/lib/redirect-paths";
+import { liveRedirects, switchedOffNote } from "~/lib/redirect-sources";
 import { listPublicPages } from "~/models/overview.server";
 import { type RedirectInput, redirectCreateSchema } from "~/schemas/admin/redirects";
 
@@ -27,6 +28,8 @@ export interface RedirectSummary {
   lastHitAt: string | null;
   createdAt: string;
   createdByEmail: string | null;
+  /** Why it is not followed (its old address is one the site serves), or null. */
+  switchedOff: string | null;
 }
 
 /** Newest first, with how often each was followed and when last. */
@@ -45,6 +48,7 @@ export async function listRedirects(db: Db): Promise<RedirectSummary[]> {
     lastHitAt: redirect.lastHitAt?.toISOString() ?? null,
     createdAt: redirect.createdAt.toISOString(),
     createdByEmail: createdByEmail ?? null,
+    switchedOff: switchedOffNote(redirect.fromPath),
   }));
 }
 
@@ -82,7 +86,7 @@ function withRedirectsLocked<T>(db: Db, work: (tx: Db, rows: StoredRow[]) => Pro
  * with nothing changed; with `skipLoops` such rows are left as they are (and logged) instead.
  */
 async function collapseChains(tx: Db, rows: StoredRow[], options: { skipLoops?: boolean } = {}) {
-  const table = redirectTable(rows);
+  const table = redirectTable(liveRedirects(rows));
   const changes: { id: number; target: string }[] = [];
   for (const row of rows) {
     const followed = followRedirects(table, row.target, [row.fromPath]);
@@ -186,7 +190,9 @@ async function writeRedirect(
       };
     }
     const others = rows.filter((row) => row.id !== id);
-    const followed = followRedirects(redirectTable(others), input.target, [input.fromPath]);
+    const followed = followRedirects(redirectTable(liveRedirects(others)), input.target, [
+      input.fromPath,
+    ]);
     if (followed.loop) return loopRefusal(input.fromPath, followed.via);
     const target = followed.final;
 
@@ -307,7 +313,7 @@ export async function withRedirectSuggestions<
     listPublicPages(db),
     db.select(storedColumns).from(webRedirects),
   ]);
-  const table = redirectTable(rows);
+  const table = redirectTable(liveRedirects(rows));
   return links.map((link) => {
     if (!broken.includes(link)) return link;
     const fromPath = withoutTrailingSlash(link.url.replace(/[?#].*$/, ""));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
+import { webRedirects } from "~/db/schema.server";
 import { createRedirect, listRedirects } from "~/models/redirects.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { createRedirectMemory } from "./redirect-memory.server";
@@ -31,6 +32,40 @@ describe.each(backends)("the redirects in memory on %s", (backend) => {
     const [a] = (await listRedirects(db)).filter((r) => r.fromPath === "/a");
     expect(a?.hits).toBe(2);
     expect(a?.lastHitAt).not.toBeNull();
+  });
+
+  it("switches off a stored redirect from an address the site serves, keeping it with a note", async () => {
+    const { db } = database;
+    // Written before the rule (the form refuses them now): they would hide the site's own pages.
+    await db.insert(webRedirects).values([
+      { fromPath: "/account/security", target: "https://evil.example/login" },
+      { fromPath: "/invite/abc", target: "https://evil.example/" },
+      { fromPath: "/blog?category=old", target: "/blog?category=new", origin: "category" },
+      { fromPath: "/blog/old-post", target: "/blog/new-post", origin: "post" },
+    ]);
+    // Nor does a chain through a switched-off one lead on to its target.
+    await createRedirect(db, { fromPath: "/old-settings", target: "/account/security" }, null);
+    const memory = createRedirectMemory({ db, flushMs: 60_000 });
+    await memory.start();
+    expect(memory.match("/account/security", "setup=2fa")).toBeNull();
+    expect(memory.match("/invite/abc", "")).toBeNull();
+    expect(memory.match("/old-settings", "")?.location).toBe("/account/security");
+    expect(memory.match("/blog", "category=old")?.location).toBe("/blog?category=new");
+    expect(memory.match("/blog/old-post", "")?.location).toBe("/blog/new-post");
+    await memory.stop();
+
+    const notes = Object.fromEntries(
+      (await listRedirects(db)).map((r) => [r.fromPath, r.switchedOff]),
+    );
+    expect(notes).toEqual({
+      "/account/security":
+        "Switched off: the site answers /account/security itself, and a redirect would hide it. Delete this redirect or change its old address.",
+      "/invite/abc":
+        "Switched off: the site answers /invite/abc itself, and a redirect would hide it. Delete this redirect or change its old address.",
+      "/blog?category=old": null,
+      "/blog/old-post": null,
+      "/old-settings": null,
+    });
   });
 
   it("keeps serving the table it had when a load fails", async () => {

@@ -9,6 +9,7 @@ import {
   type RedirectTable,
   redirectTable,
 } from "~/lib/redirect-paths";
+import { liveRedirects } from "~/lib/redirect-sources";
 
 /** At most this many different redirects wait with uncounted hits; more are dropped (and logged). */
 const MAX_PENDING = 10_000;
@@ -67,7 +68,7 @@ export function createRedirectMemory(options: { db: Db; flushMs: number }) {
       const rows = await db
         .select({ fromPath: webRedirects.fromPath, target: webRedirects.target })
         .from(webRedirects);
-      table = redirectTable(rows);
+      table = redirectTable(liveRedirects(rows));
       stale = false;
       if (loadFailures > 0) logger.info("redirects: loaded again");
       loadFailures = 0;

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createStaff } from "../support/admin";
+import { authClient } from "../support/auth-client";
 import { expectCleanPage, launchBrowser, newPage, uniqueClientAddress } from "../support/browser";
 import { waitForMail } from "../support/mail";
 
@@ -273,6 +275,31 @@ describe("forms without JavaScript and bad input", () => {
       body: JSON.stringify({ email: "nobody-413@example.com", password: "whatever" }),
     });
     expect(small.status).toBe(401);
+  });
+
+  it("signs in and stays on this site whatever redirectTo says", async () => {
+    const editor = await createStaff(dataDir, "editor");
+    const client = authClient(baseURL);
+    // The review's finding: the query decodes to `/<TAB>/evil.example/x`, which browsers that
+    // drop the tab follow to //evil.example/x.
+    for (const redirectTo of ["/%09/evil.example/x", "/%5Cevil.example", "https://evil.example/"]) {
+      const answer = await client.form(`/auth?redirectTo=${redirectTo}`, {
+        intent: "sign-in",
+        email: editor.email,
+        password: editor.password,
+      });
+      expect(answer.status, redirectTo).toBe(302);
+      expect(answer.sessionCookie, redirectTo).not.toBeNull();
+      const location = answer.headers.get("location") ?? "";
+      expect(location, redirectTo).toBe("/");
+      expect(new URL(location, baseURL).origin).toBe(new URL(baseURL).origin);
+    }
+    const kept = await client.form(`/auth?redirectTo=${encodeURIComponent("/blog?page=2")}`, {
+      intent: "sign-in",
+      email: editor.email,
+      password: editor.password,
+    });
+    expect(kept.headers.get("location")).toBe("/blog?page=2");
   });
 
   it("refuses a sign-in posted from another site", async () => {

@@ -35,87 +35,100 @@ const longBody = [
 
 const XSS_TITLE = '<img src=x onerror="window.__xss=1;alert(1)">Safe title';
 
+/**
+ * Redirects written before a redirect's old address had to be one no route answers: the feed's,
+ * and the page an admin who must set up two-factor sign-in is sent to right after signing in.
+ */
+const STORED_REDIRECTS = [
+  { fromPath: "/blog/rss.xml", target: "https://evil.example/feed" },
+  { fromPath: "/account/security", target: "https://evil.example/login" },
+];
+
 beforeAll(async () => {
   session = await startAdminSession();
   ({ own, browser } = session);
   await own.whileStopped(() =>
-    seedBlogPosts(own.dataDir, [
-      {
-        title: "Voice agents that answer every call",
-        slug: "voice-agents",
-        excerpt: "How small teams stop missing calls.",
-        content: longBody,
-        category: "AI Agents",
-        featuredImageUrl: "/images/products/opshub.svg",
-        metaDescription: "A custom description for search engines.",
-        publishedAt: new Date("2026-03-10T09:00:00Z"),
-      },
-      {
-        title: "Older agent story",
-        slug: "older-agent-story",
-        excerpt: "The oldest one.",
-        content: "Old.",
-        category: "AI Agents",
-        publishedAt: new Date("2026-01-01T09:00:00Z"),
-      },
-      {
-        title: "Chatbots for support",
-        slug: "chatbots-for-support",
-        excerpt: "Answering questions at night.",
-        content: "Chat.",
-        category: "AI Agents",
-        publishedAt: new Date("2026-02-01T09:00:00Z"),
-      },
-      {
-        title: "Agents in retail",
-        slug: "agents-in-retail",
-        excerpt: "Shops and agents.",
-        content: "Retail.",
-        category: "AI Agents",
-        publishedAt: new Date("2026-04-01T09:00:00Z"),
-      },
-      {
-        title: "Unpublished agent plan",
-        slug: "agent-plan",
-        excerpt: "Not yet.",
-        content: "# Secret plan\n\nComing soon.",
-        category: "AI Agents",
-        status: "draft",
-        publishedAt: null,
-      },
-      {
-        title: "Automating invoices",
-        slug: "automating-invoices",
-        excerpt: "Another category.",
-        content: "Invoices.",
-        category: "Automation",
-        publishedAt: new Date("2026-05-01T09:00:00Z"),
-      },
-      {
-        title: XSS_TITLE,
-        slug: "xss-attempt",
-        excerpt: "<script>window.__xss=2;alert(2)</script>Excerpt text",
-        category: "Automation",
-        publishedAt: new Date("2026-01-15T09:00:00Z"),
-        content: [
-          "# Still readable",
-          "",
-          "<script>window.__xss=3;alert(3)</script>",
-          '<img src="x" onerror="window.__xss=4;alert(4)">',
-          '<a href="javascript:window.__xss=5;alert(5)">click me</a>',
-          '<a href="&#106;avascript:alert(6)">encoded</a>',
-          '<svg onload="window.__xss=7;alert(7)"><script>alert(7)</script></svg>',
-          '<iframe src="javascript:alert(8)"></iframe>',
-          '<p style="background:url(javascript:alert(9))" onclick="alert(9)">styled</p>',
-          '<a href="data:text/html,<script>alert(10)</script>">data link</a>',
-          "",
-          "Plain **markdown** after the payloads.",
-          "",
-          // Last: its unclosed <style> would swallow everything after it.
-          '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=11">',
-        ].join("\n"),
-      },
-    ]),
+    seedBlogPosts(
+      own.dataDir,
+      [
+        {
+          title: "Voice agents that answer every call",
+          slug: "voice-agents",
+          excerpt: "How small teams stop missing calls.",
+          content: longBody,
+          category: "AI Agents",
+          featuredImageUrl: "/images/products/opshub.svg",
+          metaDescription: "A custom description for search engines.",
+          publishedAt: new Date("2026-03-10T09:00:00Z"),
+        },
+        {
+          title: "Older agent story",
+          slug: "older-agent-story",
+          excerpt: "The oldest one.",
+          content: "Old.",
+          category: "AI Agents",
+          publishedAt: new Date("2026-01-01T09:00:00Z"),
+        },
+        {
+          title: "Chatbots for support",
+          slug: "chatbots-for-support",
+          excerpt: "Answering questions at night.",
+          content: "Chat.",
+          category: "AI Agents",
+          publishedAt: new Date("2026-02-01T09:00:00Z"),
+        },
+        {
+          title: "Agents in retail",
+          slug: "agents-in-retail",
+          excerpt: "Shops and agents.",
+          content: "Retail.",
+          category: "AI Agents",
+          publishedAt: new Date("2026-04-01T09:00:00Z"),
+        },
+        {
+          title: "Unpublished agent plan",
+          slug: "agent-plan",
+          excerpt: "Not yet.",
+          content: "# Secret plan\n\nComing soon.",
+          category: "AI Agents",
+          status: "draft",
+          publishedAt: null,
+        },
+        {
+          title: "Automating invoices",
+          slug: "automating-invoices",
+          excerpt: "Another category.",
+          content: "Invoices.",
+          category: "Automation",
+          publishedAt: new Date("2026-05-01T09:00:00Z"),
+        },
+        {
+          title: XSS_TITLE,
+          slug: "xss-attempt",
+          excerpt: "<script>window.__xss=2;alert(2)</script>Excerpt text",
+          category: "Automation",
+          publishedAt: new Date("2026-01-15T09:00:00Z"),
+          content: [
+            "# Still readable",
+            "",
+            "<script>window.__xss=3;alert(3)</script>",
+            '<img src="x" onerror="window.__xss=4;alert(4)">',
+            '<a href="javascript:window.__xss=5;alert(5)">click me</a>',
+            '<a href="&#106;avascript:alert(6)">encoded</a>',
+            '<svg onload="window.__xss=7;alert(7)"><script>alert(7)</script></svg>',
+            '<iframe src="javascript:alert(8)"></iframe>',
+            '<p style="background:url(javascript:alert(9))" onclick="alert(9)">styled</p>',
+            '<a href="data:text/html,<script>alert(10)</script>">data link</a>',
+            "",
+            "Plain **markdown** after the payloads.",
+            "",
+            // Last: its unclosed <style> would swallow everything after it.
+            '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=11">',
+          ].join("\n"),
+        },
+      ],
+      STORED_REDIRECTS,
+    ),
   );
 }, 120_000);
 
@@ -360,6 +373,31 @@ describe("search engines", () => {
     const positions = order.map((slug) => xml.indexOf(`/blog/${slug}</link>`));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it("switches off a stored redirect from an address the site serves, saying so in the Redirects tab", async () => {
+    for (const path of ["/blog/rss.xml", "/account/security?setup=2fa"]) {
+      const response = await fetch(`${own.url}${path}`, { redirect: "manual" });
+      await response.body?.cancel();
+      expect(response.status, path).not.toBe(301);
+      expect(response.headers.get("location") ?? "", path).not.toContain("evil.example");
+    }
+    const page = await newPage(session.context);
+    await page.goto("/admin/redirects");
+    for (const { fromPath } of STORED_REDIRECTS) {
+      await expect
+        .poll(() =>
+          page
+            .getByRole("row")
+            .filter({ hasText: fromPath })
+            .getByTestId("redirect-switched-off")
+            .textContent(),
+        )
+        .toBe(
+          `Switched off: the site answers ${fromPath} itself, and a redirect would hide it. Delete this redirect or change its old address.`,
+        );
+    }
+    expectCleanPage(page);
   });
 
   it("puts every published post, and no draft, in the sitemap", async () => {

@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Account, createAdmin, openAdminTab, signedInContext } from "../support/admin";
+import { SERVED_ADDRESS_MESSAGE } from "~/lib/redirect-sources";
+import {
+  type Account,
+  createAdmin,
+  createStaff,
+  openAdminTab,
+  signedInContext,
+} from "../support/admin";
 import {
   expectCleanPage,
   launchBrowser,
@@ -30,8 +37,8 @@ afterAll(async () => {
 });
 
 /** A plain GET that does not follow redirects: status and Location. */
-async function visit(path: string) {
-  const response = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+async function visit(path: string, base = baseURL) {
+  const response = await fetch(`${base}${path}`, { redirect: "manual" });
   await response.body?.cancel();
   return {
     status: response.status,
@@ -125,6 +132,40 @@ describe("redirects", () => {
     });
     expect(loop.status()).toBe(409);
     expect(await loop.text()).toContain("This would make a loop");
+  });
+
+  it("refuses an editor a redirect from an address the site serves", async () => {
+    const editor = await signedInContext(browser, baseURL, await createStaff(dataDir, "editor"));
+    try {
+      // The review's finding: /account/security?setup=2fa is where an admin who must set up
+      // two-factor sign-in is sent right after signing in.
+      for (const fromPath of [
+        "/account/security",
+        "/invite/x",
+        "/newsletter/unsubscribe",
+        "/auth/two-factor",
+        "/about",
+      ]) {
+        const answer = await editor.request.post(`${baseURL}/admin/redirects`, {
+          form: { intent: "create", fromPath, target: "https://evil.example/login" },
+          headers: { origin: baseURL },
+          maxRedirects: 0,
+        });
+        expect(answer.status(), fromPath).toBe(400);
+        expect(await answer.text(), fromPath).toContain(SERVED_ADDRESS_MESSAGE);
+      }
+      expect((await visit("/account/security?setup=2fa")).status).not.toBe(301);
+      // An address no route answers still can, an old post's too.
+      const allowed = await editor.request.post(`${baseURL}/admin/redirects`, {
+        form: { intent: "create", fromPath: `/blog/gone-${run}`, target: "/blog" },
+        headers: { origin: baseURL },
+        maxRedirects: 0,
+      });
+      expect(allowed.status()).toBe(200);
+      expect(await visit(`/blog/gone-${run}`)).toMatchObject({ status: 301, location: "/blog" });
+    } finally {
+      await editor.close();
+    }
   });
 
   it("answers 301 from a renamed category's old address", async () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import { openPglite } from "~/db/client.server";
-import { webCategories, webPosts } from "~/db/schema.server";
+import { webCategories, webPosts, webRedirects } from "~/db/schema.server";
 
 export interface SeedPost {
   title: string;
@@ -21,10 +21,16 @@ export interface SeedPost {
  * Writes categories (by name) and posts straight into a server's embedded database. PGlite allows
  * one process at a time, so only while no server runs on dataDir (see OwnServer.whileStopped).
  */
-export async function seedBlogPosts(dataDir: string, posts: SeedPost[]) {
+export async function seedBlogPosts(
+  dataDir: string,
+  posts: SeedPost[],
+  /** Redirects as stored before today's rules (the Redirects tab would refuse them now). */
+  redirects: { fromPath: string; target: string }[] = [],
+) {
   const client = await PGlite.create(path.join(dataDir, "db"));
   try {
     const { db } = openPglite(client);
+    if (redirects.length > 0) await db.insert(webRedirects).values(redirects);
     const categoryIds = new Map<string, number>();
     for (const name of new Set(posts.flatMap((p) => (p.category ? [p.category] : [])))) {
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

@@ -1,4 +1,5 @@
 import { redirectKey, withoutTrailingSlash } from "~/lib/redirect-paths";
+import { isServedAddress, SERVED_ADDRESS_MESSAGE } from "~/lib/redirect-sources";
 import { recordIdField } from "~/schemas/record-id";
 import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
@@ -7,17 +8,6 @@ import { z } from "~/schemas/zod";
 
 export const REDIRECT_FROM_MAX = 500;
 export const REDIRECT_TARGET_MAX = 2_000;
-
-/**
- * Addresses staff and the site itself must always reach: a redirect from one of them could lock
- * admins out (the dashboard, sign-in, password reset, the admin command's endpoint), stop load
- * balancers (health checks) or break files (built scripts, the media library).
- */
-const RESERVED_FROM =
-  /^\/(?:admin|api|auth|internal|healthz|readyz|assets|media|sign-out|forgot-password|reset-password)(?:[/.]|$)/i;
-
-export const RESERVED_FROM_MESSAGE =
-  "This address belongs to the dashboard, sign-in or the site's files, and cannot be redirected.";
 
 const fromPathField = z
   .string("Enter the old address, such as /old-page.")
@@ -38,7 +28,8 @@ const fromPathField = z
     if (value.includes("?") || value.includes("#")) {
       return refuse("Give the path only, without ? or #: redirects match the exact path.");
     }
-    if (RESERVED_FROM.test(value)) return refuse(RESERVED_FROM_MESSAGE);
+    // A redirect is answered before the page: from an address the site serves, it would hide it.
+    if (isServedAddress(value)) return refuse(SERVED_ADDRESS_MESSAGE);
   })
   // `/old/` and `/old` are one address to the redirects; stored without the slash.
   .transform(withoutTrailingSlash);

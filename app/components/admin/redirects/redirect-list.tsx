@@ -52,7 +52,23 @@ const columns: {
   className?: string;
   cell: (redirect: RedirectSummary) => React.ReactNode;
 }[] = [
-  { label: "From", width: "w-[24%]", cell: (r) => <Address value={r.fromPath} /> },
+  {
+    label: "From",
+    width: "w-[24%]",
+    cell: (r) => (
+      <div className="space-y-1">
+        <Address value={r.fromPath} />
+        {r.switchedOff ? (
+          <p
+            data-testid="redirect-switched-off"
+            className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-inset ring-amber-200"
+          >
+            {r.switchedOff}
+          </p>
+        ) : null}
+      </div>
+    ),
+  },
   { label: "To", width: "w-[24%]", cell: (r) => <Address value={r.target} /> },
   { label: "Added", width: "w-[10%]", cell: (r) => <OriginBadge origin={r.origin} /> },
   {
