@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { createPath, useBlocker } from "react-router";
 import { showToast } from "~/components/toaster";
 import {
   fetchWidgets,
   loadWidget,
   openChatWhenReady,
+  sendPageView,
   updateGoogleConsent,
 } from "~/components/widgets/load-widgets";
 import {
@@ -22,6 +24,7 @@ import {
 } from "~/consent/consent-browser";
 import { onOpenCookieSettings } from "~/consent/cookie-settings";
 import type { ChatWidget, PublicWidget, VoiceWidget } from "~/content/widgets";
+import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 import { ConsentBanner, type Decisions } from "./consent-banner";
 import { WidgetPlaceholder } from "./widget-placeholder";
 
@@ -37,8 +40,16 @@ type Mode = "closed" | "banner" | "settings";
  * the chat and voice widgets, and loading each third-party widget once its category is allowed.
  * Rendered only in the browser (a lazily loaded chunk), so every visitor gets the same page bytes.
  */
-export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
+export default function ConsentHost({
+  pathname,
+  privatePage,
+}: {
+  pathname: string;
+  /** A page that carries a secret (app/lib/third-party-pages.ts): no widget, no banner. */
+  privatePage: boolean;
+}) {
   const [widgets, setWidgets] = useState<PublicWidget[] | null>(null);
+  const [running, setRunning] = useState(() => loaded.size > 0);
   const [consent, setConsent] = useState<ConsentState>(readConsentState);
   const [mode, setMode] = useState<Mode>("closed");
   // Where focus goes back to when settings opened from the footer close.
@@ -74,15 +85,25 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
     [],
   );
 
-  // Public pages only: staff in the admin get no third-party scripts.
+  // Public pages only: no third-party script where a secret is on the page.
   useEffect(() => {
-    if (!widgets || adminPage) return;
+    if (!widgets || privatePage) return;
     for (const widget of widgets) {
       if (loaded.has(widget.name) || !isGranted(consent, widgetCategory(widget))) continue;
       loaded.add(widget.name);
+      setRunning(true);
+      // Analytics counts its first page itself, once loaded; later moves are counted below.
       void loadWidget(widget, consent);
     }
-  }, [widgets, consent, adminPage]);
+  }, [widgets, consent, privatePage]);
+
+  // A move inside the app to another public page: one page view (without the query).
+  const counted = useRef(pathname);
+  useEffect(() => {
+    if (counted.current === pathname || privatePage) return;
+    counted.current = pathname;
+    sendPageView();
+  }, [pathname, privatePage]);
 
   const choose = useCallback(
     (decisions: Decisions, { announce = true }: { announce?: boolean } = {}) => {
@@ -113,7 +134,7 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
 
   if (!widgets) return null;
   const placeholders =
-    mode === "closed" && !adminPage
+    mode === "closed" && !privatePage
       ? widgets.filter(
           (widget): widget is ChatWidget | VoiceWidget =>
             (widget.name === "chatwoot" || widget.name === "vapi") &&
@@ -123,7 +144,8 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
 
   return (
     <>
-      {mode !== "closed" && !(adminPage && mode === "banner") ? (
+      {running && !privatePage ? <LeaveForPrivatePagesByFullLoad /> : null}
+      {mode !== "closed" && !(privatePage && mode === "banner") ? (
         <ConsentBanner
           widgets={widgets}
           consent={consent}
@@ -156,4 +178,18 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
       ))}
     </>
   );
+}
+
+/**
+ * A script that runs cannot be unloaded: while widgets run, a move to a page that carries a
+ * secret (an invitation's token, the TOTP setup) is a full page load instead of a move inside the
+ * app, so no widget sees that page and analytics never hears of it. Mounted only on public pages
+ * with widgets running, so it never meets the admin's own blocker (unsaved changes).
+ */
+function LeaveForPrivatePagesByFullLoad() {
+  const blocker = useBlocker(({ nextLocation }) => !allowsThirdPartyScripts(nextLocation.pathname));
+  useEffect(() => {
+    if (blocker.state === "blocked") window.location.assign(createPath(blocker.location));
+  }, [blocker]);
+  return null;
 }

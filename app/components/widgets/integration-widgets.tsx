@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 
 // The banner and the widget loader are a chunk of their own, fetched after the page is
 // interactive, so a page pays almost nothing for them up front.
@@ -8,6 +9,7 @@ const ConsentHost = lazy(() => import("~/components/consent/consent-host"));
 /**
  * The visitor's consent and the third-party widgets (chat, voice assistant, analytics, custom
  * code) it governs. Rendered only in the browser: cached pages are the same bytes for everyone.
+ * None of them runs on the pages of app/lib/third-party-pages.ts.
  */
 export function IntegrationWidgets() {
   const { pathname } = useLocation();
@@ -16,7 +18,7 @@ export function IntegrationWidgets() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <ConsentHost adminPage={/^\/admin(?:\/|$)/.test(pathname)} />
+      <ConsentHost pathname={pathname} privatePage={!allowsThirdPartyScripts(pathname)} />
     </Suspense>
   );
 }
