@@ -166,6 +166,8 @@ describe("signing up, verifying, signing in and out", () => {
       await nav.getByRole("link", { name: "Sign In" }).click();
       await page.waitForURL(/\/auth$/);
     }
+    // The "has a session" hint (nothing secret in it) leaves with the session.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("has_session");
     expectCleanPage(page);
     await page.close();
   });
