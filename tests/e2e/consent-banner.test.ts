@@ -455,6 +455,17 @@ describe("with Google Analytics, the chat and the voice assistant enabled", () =
     await settle(page);
     expect(await read(page, "__gtagLoads")).toBeUndefined();
     expect(await read(page, "__chatRuns")).toBeUndefined();
+    // Back to a public page inside the app: this document's policy lets no widget out, so none
+    // starts; the next move is a full load, where the tag starts and counts its page once.
+    await page.getByRole("link", { name: "About", exact: true }).first().click();
+    await page.waitForURL("**/about");
+    await settle(page);
+    expect(await read(page, "__gtagLoads")).toBeUndefined();
+    await page.locator('header a[href="/blog"]').first().click();
+    await page.waitForURL("**/blog");
+    await expect.poll(() => read(page, "__gtagLoads")).toBe(1);
+    await settle(page);
+    expect(hits().slice(2)).toEqual([{ dl: `${baseUrl()}/blog`, dr: `${baseUrl()}/about` }]);
     // Links with a token in them: nothing loads, nothing is sent.
     for (const path of ["/reset-password?token=reset-secret", "/invite/invite-secret"]) {
       await page.goto(path);
@@ -463,8 +474,8 @@ describe("with Google Analytics, the chat and the voice assistant enabled", () =
     }
     // Back to a public page from an invitation: its address is no referrer for Google.
     await page.goto("/", { referer: `${baseUrl()}/invite/invite-secret?x=1` });
-    await expect.poll(() => hits().length).toBe(3);
-    expect(hits()[2]).toEqual({ dl: `${baseUrl()}/`, dr: baseUrl() });
+    await expect.poll(() => hits().length).toBe(4);
+    expect(hits()[3]).toEqual({ dl: `${baseUrl()}/`, dr: baseUrl() });
     expect(JSON.stringify(hits())).not.toMatch(/secret|\?|#/);
     expect(await read(page, "__cspViolations")).toEqual([]);
     // The made-up invitation is gone (410).

@@ -43,13 +43,20 @@ type Mode = "closed" | "banner" | "settings";
 export default function ConsentHost({
   pathname,
   privatePage,
+  startedOnPrivatePage,
 }: {
   pathname: string;
   /** A page that carries a secret (app/lib/third-party-pages.ts): no widget, no banner. */
   privatePage: boolean;
+  /**
+   * This document was loaded as such a page: its CSP names no widget host, so no widget can run
+   * in it, on any page; a move from one of its public pages is a full load (where they can).
+   */
+  startedOnPrivatePage: boolean;
 }) {
   const [widgets, setWidgets] = useState<PublicWidget[] | null>(null);
-  const [running, setRunning] = useState(() => loaded.size > 0);
+  const [started, setStarted] = useState(() => loaded.size > 0);
+  const widgetsMayRun = !privatePage && !startedOnPrivatePage;
   const [consent, setConsent] = useState<ConsentState>(readConsentState);
   const [mode, setMode] = useState<Mode>("closed");
   // Where focus goes back to when settings opened from the footer close.
@@ -87,23 +94,20 @@ export default function ConsentHost({
 
   // Public pages only: no third-party script where a secret is on the page.
   useEffect(() => {
-    if (!widgets || privatePage) return;
+    if (!widgets || !widgetsMayRun) return;
     for (const widget of widgets) {
       if (loaded.has(widget.name) || !isGranted(consent, widgetCategory(widget))) continue;
       loaded.add(widget.name);
-      setRunning(true);
-      // Analytics counts its first page itself, once loaded; later moves are counted below.
+      setStarted(true);
+      // Analytics counts the page it loads on; later moves are counted below.
       void loadWidget(widget, consent);
     }
-  }, [widgets, consent, privatePage]);
+  }, [widgets, consent, widgetsMayRun]);
 
   // A move inside the app to another public page: one page view (without the query).
-  const counted = useRef(pathname);
   useEffect(() => {
-    if (counted.current === pathname || privatePage) return;
-    counted.current = pathname;
-    sendPageView();
-  }, [pathname, privatePage]);
+    if (widgetsMayRun) sendPageView(pathname);
+  }, [pathname, widgetsMayRun]);
 
   const choose = useCallback(
     (decisions: Decisions, { announce = true }: { announce?: boolean } = {}) => {
@@ -121,7 +125,12 @@ export default function ConsentHost({
       const running = (widgets ?? []).some(
         (widget) => loaded.has(widget.name) && !isGranted(after, widgetCategory(widget)),
       );
-      if (running) {
+      // What cannot start in this document (its policy forbids it) starts after a reload.
+      const blocked =
+        startedOnPrivatePage &&
+        !privatePage &&
+        (widgets ?? []).some((widget) => isGranted(after, widgetCategory(widget)));
+      if (running || blocked) {
         window.location.reload();
         return;
       }
@@ -129,7 +138,7 @@ export default function ConsentHost({
       opener.current = null;
       if (announce) void showToast({ title: "Your cookie choices were saved." });
     },
-    [consent, widgets],
+    [consent, widgets, startedOnPrivatePage, privatePage],
   );
 
   if (!widgets) return null;
@@ -144,7 +153,9 @@ export default function ConsentHost({
 
   return (
     <>
-      {running && !privatePage ? <LeaveForPrivatePagesByFullLoad /> : null}
+      {!privatePage && (started || (startedOnPrivatePage && widgets.length > 0)) ? (
+        <FullLoadAcrossSecretPages toPublicPages={startedOnPrivatePage} />
+      ) : null}
       {mode !== "closed" && !(privatePage && mode === "banner") ? (
         <ConsentBanner
           widgets={widgets}
@@ -183,11 +194,15 @@ export default function ConsentHost({
 /**
  * A script that runs cannot be unloaded: while widgets run, a move to a page that carries a
  * secret (an invitation's token, the TOTP setup) is a full page load instead of a move inside the
- * app, so no widget sees that page and analytics never hears of it. Mounted only on public pages
- * with widgets running, so it never meets the admin's own blocker (unsaved changes).
+ * app, so no widget sees that page and analytics never hears of it. In a document loaded as such
+ * a page (whose policy lets no widget out), a move to a public page is a full load the other
+ * way, so that its widgets can start. Mounted only on public pages, so it never meets the
+ * admin's own blocker (unsaved changes).
  */
-function LeaveForPrivatePagesByFullLoad() {
-  const blocker = useBlocker(({ nextLocation }) => !allowsThirdPartyScripts(nextLocation.pathname));
+function FullLoadAcrossSecretPages({ toPublicPages }: { toPublicPages: boolean }) {
+  const blocker = useBlocker(
+    ({ nextLocation }) => allowsThirdPartyScripts(nextLocation.pathname) === toPublicPages,
+  );
   useEffect(() => {
     if (blocker.state === "blocked") window.location.assign(createPath(blocker.location));
   }, [blocker]);

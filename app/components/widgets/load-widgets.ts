@@ -137,15 +137,21 @@ export function analyticsAddress(href: string): string {
   }
 }
 
+/** The address of the last page view sent: a page is counted once however often it is asked. */
+let lastPageView: string | null = null;
+
 /**
- * A page view for the page shown now, when Google Analytics was loaded (and allowed). gtag.js
- * would otherwise send the full address, and the referrer (a link from an invitation is one).
- * Every later event of the tag (scrolls, clicks) carries the same addresses.
+ * A page view for the page at `pathname` (the one shown now), when Google Analytics was loaded
+ * (and allowed). gtag.js would otherwise send the full address, and the referrer (a link from an
+ * invitation is one). Every later event of the tag (scrolls, clicks) carries the same addresses.
  */
-export function sendPageView() {
+export function sendPageView(pathname = window.location.pathname) {
   if (!window.gtag) return;
+  const location = analyticsAddress(new URL(pathname, window.location.origin).href);
+  if (location === lastPageView) return;
+  lastPageView = location;
   const addresses = {
-    page_location: analyticsAddress(window.location.href),
+    page_location: location,
     page_referrer: document.referrer ? analyticsAddress(document.referrer) : "",
   };
   window.gtag("set", addresses);
