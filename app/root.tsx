@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { getCurrentUser } from "~/auth/session.server";
+import { useSessionHintCheck } from "~/components/session-hint-check";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster, useFlashToast } from "~/components/toaster";
@@ -94,6 +95,7 @@ export default function App() {
     navigation.state === "loading" && /^\/(admin|auth)(\/|$)/.test(navigation.location.pathname);
 
   useFlashToast(toast);
+  useSessionHintCheck(user !== null);
 
   return (
     <>

@@ -30,8 +30,21 @@ const NEVER_CACHED =
 /** Headers of a rendered answer that describe it; the rest (dates, connection) are per answer. */
 const KEPT_HEADERS = new Set(["content-type", "content-language", "link", "x-robots-tag"]);
 
-/** Visitors' answers: shared caches (a CDN) may keep them a minute and serve stale while refreshing. */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/**
+ * Visitors' pages. Browsers ask again every time (the ETag makes that a 304): a visitor's page
+ * kept by the browser would show someone who has just signed in as signed out, so no
+ * stale-while-revalidate here (Chromium honours it for itself, s-maxage or not). Shared caches
+ * (a CDN) may keep a page a minute; those that read CDN-Cache-Control (RFC 9213) may also serve
+ * it stale while they refresh it.
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60";
+export const CDN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+/**
+ * Navigation data (`*.data`): kept by no shared cache, so that a page a CDN served to someone
+ * signed in can correct itself by loading its data again (app/components/session-hint-check.ts).
+ */
+export const NAVIGATION_DATA_CACHE_CONTROL = "private, max-age=0, must-revalidate";
 
 /**
  * Whether a request may be answered from (and fill) the page cache. Reads only what Node's own
@@ -120,6 +133,9 @@ async function renderForCache(
     // An answer that says how long anyone may keep it (the sitemap, the feed) keeps saying so.
     const cacheControl = response.headers.get("cache-control") ?? "";
     if (cacheControl.startsWith("public")) headers["cache-control"] = cacheControl;
+    if (new URL(req.originalUrl, options.origin).pathname.endsWith(".data")) {
+      headers["cache-control"] = NAVIGATION_DATA_CACHE_CONTROL;
+    }
     const security = await options.securityHeaders(req, nonce);
     let stored = body;
     if ((headers["content-type"] ?? "").startsWith("text/html")) {
@@ -157,9 +173,12 @@ function heads(page: CachedPage): Heads {
   if (!known) {
     const common: Record<string, string> = {
       etag: page.etag,
-      "cache-control": SHARED_CACHE_CONTROL,
+      // A cache-control of the page's own replaces both.
+      ...(page.headers["cache-control"]
+        ? {}
+        : { "cache-control": SHARED_CACHE_CONTROL, "cdn-cache-control": CDN_CACHE_CONTROL }),
       vary: "Accept-Encoding",
-      // The page's own (content type, security headers; a cache-control of its own wins).
+      // The page's own (content type, security headers).
       ...page.headers,
     };
     const flat = (extra: Record<string, string>, without?: string) =>

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { Parser } from "htmlparser2";
 import { CUSTOM_SCRIPT_TAG, type PublicWidget } from "~/content/widgets";
+import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 import { hashSource } from "./page-csp";
 
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -109,12 +110,18 @@ export function widgetScriptHashes(widgets: PublicWidget[]): string[] {
 const NOT_A_PAGE = /^\/(?:assets\/|api\/|internal\/|healthz$|readyz$)|\.[a-z0-9]+$/i;
 
 /**
- * Puts the enabled widgets' CSP sources in res.locals for securityHeaders. The list is the cached
- * public projection, so a page costs no extra query; a failure leaves the strict policy.
+ * Puts the enabled widgets' CSP sources in res.locals for securityHeaders, on the pages where
+ * widgets may run. The list is the cached public projection, so a page costs no extra query; a
+ * failure leaves the strict policy.
  */
 export function widgetSources(list: () => Promise<PublicWidget[]>) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method === "GET" || req.method === "HEAD") && !NOT_A_PAGE.test(req.path)) {
+    if (
+      (req.method === "GET" || req.method === "HEAD") &&
+      !NOT_A_PAGE.test(req.path) &&
+      // A page that carries a secret runs no widget, and its policy lets none reach out.
+      allowsThirdPartyScripts(req.path)
+    ) {
       try {
         res.locals.widgetSources = widgetCspSources(await list());
       } catch {

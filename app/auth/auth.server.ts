@@ -24,6 +24,7 @@ import { startAnswerClock, waitForAnswerFloor } from "./answer-floor.server";
 import { deviceCookies } from "./device-cookie.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { recordBackupCodeSignIn } from "./security-audit.server";
+import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE } from "./session-hint";
 import { guardTotpReplay, settleTotpClaim } from "./totp-replay.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
@@ -59,6 +60,8 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
   const siteName = "AI Solutions";
   const secure = env.SITE_URL.startsWith("https://");
   const devices = deviceCookies({ secret: env.SESSION_SECRET, secure });
+  // Read by the page (not HttpOnly): it carries nothing but "1".
+  const sessionHint = { path: "/", sameSite: "lax", secure, httpOnly: false } as const;
 
   function refused(retryAfter: number | null, message = TOO_MANY_ATTEMPTS) {
     return new APIError(
@@ -225,6 +228,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
       after: createAuthMiddleware(async (ctx) => {
         await waitForAnswerFloor(ctx.path, ctx.request);
         if (ctx.path === "/two-factor/verify-totp") await settleTotpClaim(db, ctx);
+        if (ctx.path === "/sign-out") {
+          ctx.setCookie(SESSION_HINT_COOKIE, "", { ...sessionHint, maxAge: 0 });
+        }
         const session = ctx.context.newSession;
         if (!session) return;
         if (ctx.path === "/two-factor/verify-backup-code") {
@@ -252,6 +258,10 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
             devices.issue(ctx.headers?.get("cookie"), email),
             devices.attributes,
           );
+          ctx.setCookie(SESSION_HINT_COOKIE, "1", {
+            ...sessionHint,
+            maxAge: SESSION_HINT_MAX_AGE,
+          });
         }
       }),
     },

@@ -148,6 +148,32 @@ describe("signing up, verifying, signing in and out", () => {
     await page.close();
   });
 
+  it("signs out and in again at once: the page shows the account and the toast, not a kept visitor page", async () => {
+    const page = await newPage(context);
+    await page.goto("/auth");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const round of [1, 2]) {
+      const form = page.getByRole("tabpanel", { name: "Sign In" });
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill(password);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(`${baseURL}/`);
+      // The second time, the browser holds the visitor's home page it got when signing out.
+      await expect.poll(() => page.getByText("Signed in successfully").isVisible()).toBe(true);
+      expect(await nav.getByText(email).isVisible()).toBe(true);
+      expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+      await nav.getByRole("button", { name: "Sign Out" }).click();
+      await expect.poll(() => nav.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+      if (round === 2) break;
+      await nav.getByRole("link", { name: "Sign In" }).click();
+      await page.waitForURL(/\/auth$/);
+    }
+    // The "has a session" hint (nothing secret in it) leaves with the session.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("has_session");
+    expectCleanPage(page);
+    await page.close();
+  });
+
   it("says so when the password is wrong", async () => {
     const page = await newPage(context);
     await page.goto("/auth");

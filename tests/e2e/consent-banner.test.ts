@@ -51,27 +51,42 @@ async function restartWith(settings: IntegrationSettings, env: NodeJS.ProcessEnv
 const baseUrl = () => server?.url as string;
 
 /**
- * Google's tag as far as consent goes: it replays the dataLayer, keeps the consent state, and
- * only with analytics_storage granted sets its cookies and sends a hit (as gtag.js does).
+ * Google's tag as far as consent and page views go: it replays the dataLayer, keeps the consent
+ * state, and only with analytics_storage granted sets its cookies and sends hits (as gtag.js
+ * does): a page view at `config` unless send_page_view is false, and one per page_view event,
+ * with the address (dl) and referrer (dr) it was given or else the document's own, in full.
  */
 const fakeGtag = `
 (function () {
   var layer = (window.dataLayer = window.dataLayer || []);
   var consent = {};
+  var fields = {};
+  var tid = "";
   window.__gtagLoads = (window.__gtagLoads || 0) + 1;
+  function pick(params, name, fallback) {
+    if (params && params[name] !== undefined) return params[name];
+    return fields[name] !== undefined ? fields[name] : fallback;
+  }
+  function pageView(params) {
+    var dl = pick(params, "page_location", location.href);
+    var dr = pick(params, "page_referrer", document.referrer);
+    fetch("https://region1.google-analytics.com/g/collect?v=2&tid=" + tid + "&en=page_view&dl=" +
+      encodeURIComponent(dl) + "&dr=" + encodeURIComponent(dr), { method: "POST", mode: "no-cors" });
+  }
   function handle(args) {
     if (args[0] === "consent") {
       Object.assign(consent, args[2]);
       window.__gaConsent = (window.__gaConsent || []).concat([[args[1], Object.assign({}, args[2])]]);
     }
-    if (args[0] === "config" && consent.analytics_storage === "granted") {
+    if (args[0] === "set") Object.assign(fields, args[1]);
+    var granted = consent.analytics_storage === "granted";
+    if (args[0] === "config" && granted) {
+      tid = args[1];
       document.cookie = "_ga=GA1.1.111111111.1700000000; path=/; max-age=63072000";
       document.cookie = "_ga_TEST123=GS2.1.s1700000001$o1$g0$t1700000001; path=/; max-age=63072000";
-      fetch("https://region1.google-analytics.com/g/collect?v=2&tid=" + args[1] + "&en=page_view", {
-        method: "POST",
-        mode: "no-cors",
-      });
+      if (!args[2] || args[2].send_page_view !== false) pageView(args[2]);
     }
+    if (args[0] === "event" && args[1] === "page_view" && granted) pageView(args[2]);
   }
   for (var i = 0; i < layer.length; i++) handle(layer[i]);
   var push = layer.push.bind(layer);
@@ -414,6 +429,57 @@ describe("with Google Analytics, the chat and the voice assistant enabled", () =
     // The chat, still allowed, still loads.
     await expect.poll(() => read(page, "__chatRuns")).toHaveLength(1);
     expectCleanPage(page);
+    await context.close();
+  });
+
+  it("counts pages without their query, and nothing of pages that carry a secret", async () => {
+    const { context, thirdParty } = await newVisitor();
+    await giveConsent(context, baseUrl(), { functional: true, analytics: true });
+    const hits = () =>
+      thirdParty
+        .filter((u) => u.startsWith("https://region1.google-analytics.com/"))
+        .map((u) => new URL(u).searchParams)
+        .map((q) => ({ dl: q.get("dl"), dr: q.get("dr") }));
+    const page = await newPage(context);
+    await page.goto("/blog?utm_source=mail&email=someone%40example.com#top");
+    await expect.poll(hits).toEqual([{ dl: `${baseUrl()}/blog`, dr: "" }]);
+    // A move inside the app: one more page view, for the page moved to.
+    await page.getByRole("link", { name: "About", exact: true }).first().click();
+    await page.waitForURL("**/about");
+    await expect.poll(() => hits().length).toBe(2);
+    expect(hits()[1]?.dl).toBe(`${baseUrl()}/about`);
+    await expect.poll(() => read(page, "__chatRuns")).toHaveLength(1);
+    // Signing in is a page of its own (a full load): the tag and the chat end there.
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await page.waitForURL("**/auth");
+    await settle(page);
+    expect(await read(page, "__gtagLoads")).toBeUndefined();
+    expect(await read(page, "__chatRuns")).toBeUndefined();
+    // Back to a public page inside the app: this document's policy lets no widget out, so none
+    // starts; the next move is a full load, where the tag starts and counts its page once.
+    await page.getByRole("link", { name: "About", exact: true }).first().click();
+    await page.waitForURL("**/about");
+    await settle(page);
+    expect(await read(page, "__gtagLoads")).toBeUndefined();
+    await page.locator('header a[href="/blog"]').first().click();
+    await page.waitForURL("**/blog");
+    await expect.poll(() => read(page, "__gtagLoads")).toBe(1);
+    await settle(page);
+    expect(hits().slice(2)).toEqual([{ dl: `${baseUrl()}/blog`, dr: `${baseUrl()}/about` }]);
+    // Links with a token in them: nothing loads, nothing is sent.
+    for (const path of ["/reset-password?token=reset-secret", "/invite/invite-secret"]) {
+      await page.goto(path);
+      await settle(page);
+      expect(await read(page, "__gtagLoads")).toBeUndefined();
+    }
+    // Back to a public page from an invitation: its address is no referrer for Google.
+    await page.goto("/", { referer: `${baseUrl()}/invite/invite-secret?x=1` });
+    await expect.poll(() => hits().length).toBe(4);
+    expect(hits()[3]).toEqual({ dl: `${baseUrl()}/`, dr: baseUrl() });
+    expect(JSON.stringify(hits())).not.toMatch(/secret|\?|#/);
+    expect(await read(page, "__cspViolations")).toEqual([]);
+    // The made-up invitation is gone (410).
+    expectCleanPage(page, [/status of 410/]);
     await context.close();
   });
 

@@ -48,8 +48,13 @@ describe("the page cache for visitors", () => {
     const html = await second.text();
     expect(await first.text()).toBe(html);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    // Browsers ask again every time: a visitor's page they kept (stale-while-revalidate) would
+    // show someone who has just signed in as signed out. A CDN may keep it, and serve it stale.
     expect(second.headers.get("cache-control")).toBe(
-      "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+      "public, max-age=0, must-revalidate, s-maxage=60",
+    );
+    expect(second.headers.get("cdn-cache-control")).toBe(
+      "public, max-age=60, stale-while-revalidate=300",
     );
     expect(second.headers.get("set-cookie")).toBeNull();
     const scriptSrc = parseCsp(second.headers.get("content-security-policy") ?? "")["script-src"];
@@ -60,6 +65,14 @@ describe("the page cache for visitors", () => {
     // An answer that says how long it may be kept keeps saying so.
     const sitemap = await visitor("/sitemap.xml");
     expect(sitemap.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(sitemap.headers.get("cdn-cache-control")).toBeNull();
+    // Navigation data is for the browser alone: a page a CDN kept reloads it to correct itself.
+    await visitor("/_root.data");
+    const data = await visitor("/_root.data");
+    expect(data.status).toBe(200);
+    expect(data.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(data.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+    expect(data.headers.get("cdn-cache-control")).toBeNull();
     expect(sitemap.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
   });
 
@@ -100,6 +113,26 @@ describe("the page cache for visitors", () => {
       expect(html).not.toContain(session.admin.email);
       expect(html).not.toContain("Sign Out");
     }
+  });
+
+  it("corrects a visitor's page that a shared cache gave someone signed in", async () => {
+    // A CDN that ignores cookies answers the signed-in browser with the visitors' home page.
+    const kept = await visitor("/");
+    const body = await kept.text();
+    expect(body).not.toContain(session.admin.email);
+    const headers = Object.fromEntries(kept.headers);
+    const page = await newPage(session.context);
+    await page.route(`${session.own.url}/`, (route) => route.fulfill({ headers, body }));
+    await page.goto(`${session.own.url}/`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect.poll(() => nav.getByText(session.admin.email).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+    expectCleanPage(page);
+    await page.close();
+    // The hint says nothing secret: "1", readable by the page, set at sign-in.
+    const hint = (await session.context.cookies()).find((c) => c.name === "has_session");
+    expect(hint?.value).toBe("1");
+    expect(hint?.httpOnly).toBe(false);
   });
 
   it("shows an admin's change on the next visitor's view", async () => {

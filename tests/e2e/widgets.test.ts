@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { voiceSdkUrl } from "~/content/widgets";
 import { hashSource } from "../../server/page-csp";
+import { createStaff, signedInContext } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { acceptedEverything, giveConsent } from "../support/consent";
 import { parseCsp } from "../support/csp";
@@ -280,6 +281,51 @@ describe("with the chat widget, the voice assistant and a custom script tag", ()
     expect(await read<unknown[]>(page, "__voiceRuns")).toHaveLength(1);
     expect(await page.locator("script[data-custom-code]").count()).toBe(1);
     expect(await page.locator("#fake-chat-bubble").count()).toBe(1);
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("runs none of them where a secret is shown: sign-in, account security; the policy allows none", async () => {
+    const account = await createStaff(server?.dataDir as string, "editor");
+    const signedIn = await signedInContext(browser, server?.url as string, account);
+    await giveConsent(signedIn, server?.url as string, acceptedEverything);
+    const chatRequests = chat.requests.length;
+    for (const [visitor, path] of [
+      [context, "/auth"],
+      [signedIn, "/account/security"],
+    ] as const) {
+      const page = await newPage(visitor);
+      const answer = await page.goto(path);
+      const policy = parseCsp(answer?.headers()["content-security-policy"] ?? "");
+      expect(policy["frame-src"]).toBe("'self'");
+      expect(policy["connect-src"]).toBe("'self'");
+      await page.waitForLoadState("networkidle");
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await read(page, "__chatRuns")).toBeUndefined();
+      expect(await read(page, "__voiceRuns")).toBeUndefined();
+      expect(await read(page, "__customTag")).toBeUndefined();
+      expect(await page.locator("script[data-custom-code]").count()).toBe(0);
+      expectCleanPage(page);
+      await page.close();
+    }
+    expect(chat.requests.length).toBe(chatRequests);
+    await signedIn.close();
+  });
+
+  it("leaves a page where they run for the sign-in page by a full load, which ends them", async () => {
+    const page = await newPage(context);
+    await page.goto("/");
+    await page.locator("#fake-chat-bubble").waitFor();
+    await expect.poll(() => read(page, "__customTag")).toBe("hello from the tag");
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    // A new document: nothing of the widgets is left, and nothing started again.
+    expect(await read(page, "__chatRuns")).toBeUndefined();
+    expect(await read(page, "__customTag")).toBeUndefined();
+    expect(await page.locator("#fake-chat-bubble").count()).toBe(0);
+    expect(await page.locator("#fake-voice-button").count()).toBe(0);
     expectCleanPage(page);
     await page.close();
   });

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { createPath, useBlocker } from "react-router";
 import { showToast } from "~/components/toaster";
 import {
   fetchWidgets,
   loadWidget,
   openChatWhenReady,
+  sendPageView,
   updateGoogleConsent,
 } from "~/components/widgets/load-widgets";
 import {
@@ -22,6 +24,7 @@ import {
 } from "~/consent/consent-browser";
 import { onOpenCookieSettings } from "~/consent/cookie-settings";
 import type { ChatWidget, PublicWidget, VoiceWidget } from "~/content/widgets";
+import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 import { ConsentBanner, type Decisions } from "./consent-banner";
 import { WidgetPlaceholder } from "./widget-placeholder";
 
@@ -37,8 +40,23 @@ type Mode = "closed" | "banner" | "settings";
  * the chat and voice widgets, and loading each third-party widget once its category is allowed.
  * Rendered only in the browser (a lazily loaded chunk), so every visitor gets the same page bytes.
  */
-export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
+export default function ConsentHost({
+  pathname,
+  privatePage,
+  startedOnPrivatePage,
+}: {
+  pathname: string;
+  /** A page that carries a secret (app/lib/third-party-pages.ts): no widget, no banner. */
+  privatePage: boolean;
+  /**
+   * This document was loaded as such a page: its CSP names no widget host, so no widget can run
+   * in it, on any page; a move from one of its public pages is a full load (where they can).
+   */
+  startedOnPrivatePage: boolean;
+}) {
   const [widgets, setWidgets] = useState<PublicWidget[] | null>(null);
+  const [started, setStarted] = useState(() => loaded.size > 0);
+  const widgetsMayRun = !privatePage && !startedOnPrivatePage;
   const [consent, setConsent] = useState<ConsentState>(readConsentState);
   const [mode, setMode] = useState<Mode>("closed");
   // Where focus goes back to when settings opened from the footer close.
@@ -74,15 +92,22 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
     [],
   );
 
-  // Public pages only: staff in the admin get no third-party scripts.
+  // Public pages only: no third-party script where a secret is on the page.
   useEffect(() => {
-    if (!widgets || adminPage) return;
+    if (!widgets || !widgetsMayRun) return;
     for (const widget of widgets) {
       if (loaded.has(widget.name) || !isGranted(consent, widgetCategory(widget))) continue;
       loaded.add(widget.name);
+      setStarted(true);
+      // Analytics counts the page it loads on; later moves are counted below.
       void loadWidget(widget, consent);
     }
-  }, [widgets, consent, adminPage]);
+  }, [widgets, consent, widgetsMayRun]);
+
+  // A move inside the app to another public page: one page view (without the query).
+  useEffect(() => {
+    if (widgetsMayRun) sendPageView(pathname);
+  }, [pathname, widgetsMayRun]);
 
   const choose = useCallback(
     (decisions: Decisions, { announce = true }: { announce?: boolean } = {}) => {
@@ -100,7 +125,12 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
       const running = (widgets ?? []).some(
         (widget) => loaded.has(widget.name) && !isGranted(after, widgetCategory(widget)),
       );
-      if (running) {
+      // What cannot start in this document (its policy forbids it) starts after a reload.
+      const blocked =
+        startedOnPrivatePage &&
+        !privatePage &&
+        (widgets ?? []).some((widget) => isGranted(after, widgetCategory(widget)));
+      if (running || blocked) {
         window.location.reload();
         return;
       }
@@ -108,12 +138,12 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
       opener.current = null;
       if (announce) void showToast({ title: "Your cookie choices were saved." });
     },
-    [consent, widgets],
+    [consent, widgets, startedOnPrivatePage, privatePage],
   );
 
   if (!widgets) return null;
   const placeholders =
-    mode === "closed" && !adminPage
+    mode === "closed" && !privatePage
       ? widgets.filter(
           (widget): widget is ChatWidget | VoiceWidget =>
             (widget.name === "chatwoot" || widget.name === "vapi") &&
@@ -123,7 +153,10 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
 
   return (
     <>
-      {mode !== "closed" && !(adminPage && mode === "banner") ? (
+      {!privatePage && (started || (startedOnPrivatePage && widgets.length > 0)) ? (
+        <FullLoadAcrossSecretPages toPublicPages={startedOnPrivatePage} />
+      ) : null}
+      {mode !== "closed" && !(privatePage && mode === "banner") ? (
         <ConsentBanner
           widgets={widgets}
           consent={consent}
@@ -156,4 +189,22 @@ export default function ConsentHost({ adminPage }: { adminPage: boolean }) {
       ))}
     </>
   );
+}
+
+/**
+ * A script that runs cannot be unloaded: while widgets run, a move to a page that carries a
+ * secret (an invitation's token, the TOTP setup) is a full page load instead of a move inside the
+ * app, so no widget sees that page and analytics never hears of it. In a document loaded as such
+ * a page (whose policy lets no widget out), a move to a public page is a full load the other
+ * way, so that its widgets can start. Mounted only on public pages, so it never meets the
+ * admin's own blocker (unsaved changes).
+ */
+function FullLoadAcrossSecretPages({ toPublicPages }: { toPublicPages: boolean }) {
+  const blocker = useBlocker(
+    ({ nextLocation }) => allowsThirdPartyScripts(nextLocation.pathname) === toPublicPages,
+  );
+  useEffect(() => {
+    if (blocker.state === "blocked") window.location.assign(createPath(blocker.location));
+  }, [blocker]);
+  return null;
 }

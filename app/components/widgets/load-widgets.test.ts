@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { voiceButtonConfig } from "./load-widgets";
+import { analyticsAddress, voiceButtonConfig } from "./load-widgets";
 
 describe("the voice button", () => {
   it("uses the spec's defaults where the admin set nothing", () => {
@@ -36,5 +36,22 @@ describe("the voice button", () => {
       loading: { color: "#222222", title: "Connecting..." },
       active: { color: "#333333", title: "Call is in progress..." },
     });
+  });
+});
+
+describe("the address analytics is told", () => {
+  it("is the page without its query or fragment", () => {
+    expect(analyticsAddress("https://site.example/blog?utm_source=x&email=a%40b.c#top")).toBe(
+      "https://site.example/blog",
+    );
+  });
+
+  it("is only the site for a page that carries a secret", () => {
+    expect(analyticsAddress("https://site.example/invite/secret-token")).toBe(
+      "https://site.example",
+    );
+    expect(analyticsAddress("https://site.example/reset-password?token=secret")).toBe(
+      "https://site.example",
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   voiceSdkUrl,
 } from "~/content/widgets";
 import { loadScript, withNonce } from "~/lib/nonce";
+import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 
 interface VoiceButtonState {
   color: string;
@@ -117,8 +118,44 @@ async function loadGoogleAnalytics(widget: GoogleAnalyticsWidget, consent: Conse
   });
   window.gtag("consent", "update", googleConsent(consent));
   window.gtag("js", new Date());
-  window.gtag("config", widget.measurementId);
+  // Page views are ours to send (sendPageView), each with an address we chose.
+  window.gtag("config", widget.measurementId, { send_page_view: false });
+  sendPageView();
   await loadScript(`${gtagScriptUrl}${encodeURIComponent(widget.measurementId)}`);
+}
+
+/**
+ * The address analytics is told for a page: no query (a token, an address, a search) and no
+ * fragment; a page that carries a secret (app/lib/third-party-pages.ts) is only the site.
+ */
+export function analyticsAddress(href: string): string {
+  try {
+    const url = new URL(href);
+    return allowsThirdPartyScripts(url.pathname) ? `${url.origin}${url.pathname}` : url.origin;
+  } catch {
+    return "";
+  }
+}
+
+/** The address of the last page view sent: a page is counted once however often it is asked. */
+let lastPageView: string | null = null;
+
+/**
+ * A page view for the page at `pathname` (the one shown now), when Google Analytics was loaded
+ * (and allowed). gtag.js would otherwise send the full address, and the referrer (a link from an
+ * invitation is one). Every later event of the tag (scrolls, clicks) carries the same addresses.
+ */
+export function sendPageView(pathname = window.location.pathname) {
+  if (!window.gtag) return;
+  const location = analyticsAddress(new URL(pathname, window.location.origin).href);
+  if (location === lastPageView) return;
+  lastPageView = location;
+  const addresses = {
+    page_location: location,
+    page_referrer: document.referrer ? analyticsAddress(document.referrer) : "",
+  };
+  window.gtag("set", addresses);
+  window.gtag("event", "page_view", addresses);
 }
 
 /** Tells a loaded gtag.js about a changed choice (it stops using its cookies when denied). */
