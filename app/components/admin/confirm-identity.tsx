@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -129,13 +129,21 @@ export function useConfirmAndRetry(fetcher: FetcherWithComponents<unknown>, reas
     }
   }, [formData, formAction]);
   const askToConfirm = stepUp.ask;
+  // The sender is disabled while the request runs again, so the dialog may fail to give focus
+  // back: given once more when the answer is in, unless something else has it by then.
+  const refocus = useRef<HTMLElement | null>(null);
   useEffect(() => {
+    if (state !== "idle") return;
+    const sender = refocus.current;
+    refocus.current = null;
+    if (sender?.isConnected && document.activeElement === document.body) sender.focus();
     const sent = submission.current;
-    if (state !== "idle" || !isConfirmationRequired(data) || !sent) return;
-    askToConfirm(
-      () => void fetcherRef.current.submit(sent.formData, { method: "post", action: sent.action }),
-      sent.sender instanceof HTMLElement ? sent.sender : null,
-    );
+    if (!isConfirmationRequired(data) || !sent) return;
+    const returnTo = sent.sender instanceof HTMLElement ? sent.sender : null;
+    askToConfirm(() => {
+      refocus.current = returnTo;
+      void fetcherRef.current.submit(sent.formData, { method: "post", action: sent.action });
+    }, returnTo);
   }, [state, data, askToConfirm]);
   return stepUp.dialog;
 }
@@ -157,9 +165,15 @@ function ConfirmIdentityForm({
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Ids of its own: the page under the dialog may have fields of the same names (the account
+  // security page's "confirm-password"), and a label must point at the dialog's input.
+  const idBase = useId();
+  const passwordId = `${idBase}-confirm-password`;
+  const codeId = `${idBase}-confirm-code`;
+
   function focusField(name: string | undefined) {
-    const field = name === "code" && twoFactor ? "confirm-code" : "confirm-password";
-    formRef.current?.querySelector<HTMLInputElement>(`#${field}`)?.focus();
+    const field = name === "code" && twoFactor ? "code" : "password";
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -216,9 +230,9 @@ function ConfirmIdentityForm({
         </DialogDescription>
       </DialogHeader>
       {failure ? <Alert>{failure}</Alert> : null}
-      <FieldShell id="confirm-password" label="Password" required error={errors.password}>
+      <FieldShell id={passwordId} label="Password" required error={errors.password}>
         <Input
-          {...fieldAria("confirm-password", errors.password)}
+          {...fieldAria(passwordId, errors.password)}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -228,13 +242,13 @@ function ConfirmIdentityForm({
       </FieldShell>
       {twoFactor ? (
         <FieldShell
-          id="confirm-code"
+          id={codeId}
           label="Code from your authenticator app or a backup code"
           required
           error={errors.code}
         >
           <Input
-            {...fieldAria("confirm-code", errors.code)}
+            {...fieldAria(codeId, errors.code)}
             name="code"
             autoComplete="one-time-code"
             aria-required
