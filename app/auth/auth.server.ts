@@ -197,18 +197,6 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
             message: TRUST_DEVICE_REFUSED,
           });
         }
-        if (STEP_UP_AUTH_PATHS.has(ctx.path)) {
-          const session = await getSessionFromCtx(ctx);
-          const confirmed =
-            session &&
-            (await hasRecentConfirmation(db, session.session.id, session.user.id, new Date()));
-          if (!confirmed) {
-            throw new APIError("FORBIDDEN", {
-              code: "CONFIRMATION_REQUIRED",
-              message: CONFIRMATION_REQUIRED_MESSAGE,
-            });
-          }
-        }
         if (ctx.path === "/two-factor/verify-totp") await guardTotpReplay(db, ctx);
         if (ctx.path === "/change-password") {
           const token = await ctx.getSignedCookie(
@@ -224,7 +212,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
           // change is often made because someone else knows the old one.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
-        if (ctx.path === "/passkey/verify-registration" || ctx.path === "/passkey/update-passkey") {
+        const namesPasskey =
+          ctx.path === "/passkey/verify-registration" || ctx.path === "/passkey/update-passkey";
+        if (namesPasskey) {
           // The page's schema for a passkey's name (the plugin takes any string).
           const name = passkeyNameSchema.safeParse(ctx.body?.name ?? "");
           if (!name.success) {
@@ -233,8 +223,22 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
               message: name.error.issues[0]?.message ?? "That name cannot be used",
             });
           }
-          return;
         }
+        if (STEP_UP_AUTH_PATHS.has(ctx.path)) {
+          // Each of these asks for a session itself (401 without one); a session that has not
+          // confirmed it's its user lately is refused here.
+          const session = await getSessionFromCtx(ctx);
+          if (
+            session &&
+            !(await hasRecentConfirmation(db, session.session.id, session.user.id, new Date()))
+          ) {
+            throw new APIError("FORBIDDEN", {
+              code: "CONFIRMATION_REQUIRED",
+              message: CONFIRMATION_REQUIRED_MESSAGE,
+            });
+          }
+        }
+        if (namesPasskey || STEP_UP_AUTH_PATHS.has(ctx.path)) return;
         const email = accountOf(ctx.body);
         if (ctx.path === "/sign-in/email") {
           const cookie = ctx.headers?.get("cookie");
