@@ -2,16 +2,18 @@ import { createHash } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import type { Env } from "~/env.server";
+import { PASSKEY_USER_NOT_VERIFIED } from "~/lib/passkey-errors";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { serviceSlot } from "~/lib/service-slot.server";
 import { type Mailer, sendInBackground } from "~/mail/mailer.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/schemas/auth";
 import { passkeyNameSchema } from "~/schemas/passkeys";
+import { CONFIRMATION_REQUIRED_MESSAGE } from "~/schemas/step-up";
 import {
   accountOf,
   clearAccountLimits,
@@ -25,6 +27,7 @@ import { deviceCookies } from "./device-cookie.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { recordBackupCodeSignIn } from "./security-audit.server";
 import { SESSION_HINT_COOKIE, SESSION_HINT_MAX_AGE } from "./session-hint";
+import { hasRecentConfirmation } from "./step-up-record.server";
 import { guardTotpReplay, settleTotpClaim } from "./totp-replay.server";
 
 /** The header our server sets from the socket (or trusted proxy) address; clients cannot set it. */
@@ -52,6 +55,30 @@ export const PASSWORD_CHANGE_LIMIT = { windowSeconds: 60 * 60, max: 5 } as const
 
 /** Per address: passkey challenges asked for, and passkey sign-ins tried. */
 export const PASSKEY_CHALLENGE_LIMIT = { window: 5 * 60, max: 30 } as const;
+
+/**
+ * better-auth's endpoints that the browser (or anyone with a session cookie) can call directly
+ * and that must not work without a recent "Confirm it's you" (app/auth/step-up.server.ts): a new
+ * passkey is a way to sign in, and turning two-factor off, new backup codes or the TOTP secret
+ * are each as good as a second factor.
+ */
+export const STEP_UP_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/get-totp-uri",
+]);
+
+/** The two-factor plugin's verify endpoints, which take a `trustDevice` flag. */
+const TWO_FACTOR_VERIFY_PATHS: ReadonlySet<string> = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+]);
+
+export const TRUST_DEVICE_REFUSED =
+  "This site asks for a code at every sign-in: a browser cannot be remembered.";
 
 /** The counters a sign-in attempt was counted on, to give back if it succeeds. */
 const countedSignIn = new WeakMap<object, string[]>();
@@ -165,6 +192,14 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         startAnswerClock(ctx.path, ctx.request);
+        // The README promises a code at every sign-in and no page offers "trust this browser":
+        // a client asking for the plugin's 30-day trust cookie anyway is refused.
+        if (TWO_FACTOR_VERIFY_PATHS.has(ctx.path) && ctx.body?.trustDevice) {
+          throw new APIError("BAD_REQUEST", {
+            code: "TRUST_DEVICE_NOT_OFFERED",
+            message: TRUST_DEVICE_REFUSED,
+          });
+        }
         if (ctx.path === "/two-factor/verify-totp") await guardTotpReplay(db, ctx);
         if (ctx.path === "/change-password") {
           const token = await ctx.getSignedCookie(
@@ -180,7 +215,9 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
           // change is often made because someone else knows the old one.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
-        if (ctx.path === "/passkey/verify-registration" || ctx.path === "/passkey/update-passkey") {
+        const namesPasskey =
+          ctx.path === "/passkey/verify-registration" || ctx.path === "/passkey/update-passkey";
+        if (namesPasskey) {
           // The page's schema for a passkey's name (the plugin takes any string).
           const name = passkeyNameSchema.safeParse(ctx.body?.name ?? "");
           if (!name.success) {
@@ -189,8 +226,22 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
               message: name.error.issues[0]?.message ?? "That name cannot be used",
             });
           }
-          return;
         }
+        if (STEP_UP_AUTH_PATHS.has(ctx.path)) {
+          // Each of these asks for a session itself (401 without one); a session that has not
+          // confirmed it's its user lately is refused here.
+          const session = await getSessionFromCtx(ctx);
+          if (
+            session &&
+            !(await hasRecentConfirmation(db, session.session.id, session.user.id, new Date()))
+          ) {
+            throw new APIError("FORBIDDEN", {
+              code: "CONFIRMATION_REQUIRED",
+              message: CONFIRMATION_REQUIRED_MESSAGE,
+            });
+          }
+        }
+        if (namesPasskey || STEP_UP_AUTH_PATHS.has(ctx.path)) return;
         const email = accountOf(ctx.body);
         if (ctx.path === "/sign-in/email") {
           const cookie = ctx.headers?.get("cookie");
@@ -231,6 +282,14 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         if (ctx.path === "/sign-out") {
           ctx.setCookie(SESSION_HINT_COOKIE, "", { ...sessionHint, maxAge: 0 });
         }
+        if (ctx.path === "/passkey/generate-authenticate-options") {
+          // The plugin asks for user verification as "preferred"; it is required (see the
+          // passkey options below), so ask the authenticator for it.
+          const options = ctx.context.returned;
+          if (options && typeof options === "object" && "challenge" in options) {
+            return ctx.json({ ...options, userVerification: "required" });
+          }
+        }
         const session = ctx.context.newSession;
         if (!session) return;
         if (ctx.path === "/two-factor/verify-backup-code") {
@@ -265,15 +324,28 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         }
       }),
     },
-    // Two-factor sign-in (TOTP and ten backup codes); our forms never send trustDevice, so the
+    // Two-factor sign-in (TOTP and ten backup codes); the hook above refuses trustDevice, so the
     // second factor is asked at every sign-in. Its own limit (3 per 10 s per address) stays.
     plugins: [
       twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10 } }),
-      // Passkeys (WebAuthn) for our own host name only; the browser proves the origin.
+      // Passkeys (WebAuthn) for our own host name only; the browser proves the origin. A passkey
+      // counts as both factors, so the authenticator must verify its user (a PIN, a fingerprint):
+      // the plugin verifies with requireUserVerification false, so each ceremony is checked here.
       passkey({
         rpID: new URL(env.SITE_URL).hostname,
         rpName: siteName,
         origin: new URL(env.SITE_URL).origin,
+        authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
+        registration: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) throw userNotVerified();
+          },
+        },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw userNotVerified();
+          },
+        },
       }),
     ],
     databaseHooks: {
@@ -288,6 +360,13 @@ export function createAuth({ db, env, mailer }: { db: Db; env: Env; mailer: Mail
         },
       },
     },
+  });
+}
+
+function userNotVerified() {
+  return new APIError("UNAUTHORIZED", {
+    code: "USER_NOT_VERIFIED",
+    message: PASSKEY_USER_NOT_VERIFIED,
   });
 }
 

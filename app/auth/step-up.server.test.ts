@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Auth, createAuth, setAuth } from "~/auth/auth.server";
+import { type Auth, createAuth, setAuth, TOO_MANY_ATTEMPTS } from "~/auth/auth.server";
 import { type Database, setDatabase } from "~/db/client.server";
 import { rateLimits, users, verifications } from "~/db/schema.server";
 import { type Env, parseEnv } from "~/env.server";
@@ -249,6 +249,37 @@ describe.each(backends)("step-up confirmation on %s", (backend) => {
     expect(await confirmIdentity(request, user, { password: PASSWORD })).toMatchObject({
       ok: true,
     });
+  });
+
+  it("counts a wrong password against the account's sign-in limits; a locked account cannot confirm", async () => {
+    const { user, cookie } = await signedIn();
+    const email = `admin${counter}@example.com`;
+    // Two more sessions of the same account (a thief's stolen cookies), made before any guess.
+    const second = await post(auth, "/sign-in/email", { email, password: PASSWORD });
+    const third = await post(auth, "/sign-in/email", { email, password: PASSWORD });
+    // A right password gives its attempt back: confirming often never locks anyone out.
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        await confirmIdentity(requestWith(cookie), user, { password: PASSWORD }),
+      ).toMatchObject({ ok: true });
+    }
+    // Ten wrong passwords (five per session, each session's own cap) are ten failed sign-ins.
+    for (const session of [cookie, second.session as string]) {
+      for (let i = 0; i < 5; i += 1) {
+        expect(
+          await confirmIdentity(requestWith(session), user, { password: `guess ${i}` }),
+        ).toMatchObject({ ok: false, error: WRONG_PASSWORD });
+      }
+    }
+    const signIn = await post(auth, "/sign-in/email", { email, password: PASSWORD });
+    expect(signIn.status).toBe(429);
+    expect(signIn.body.message).toBe(TOO_MANY_ATTEMPTS);
+    // The third session has guessed nothing, and knows the password: refused all the same.
+    const locked = await confirmIdentity(requestWith(third.session as string), user, {
+      password: PASSWORD,
+    });
+    expect(locked).toMatchObject({ ok: false, status: 429, error: TOO_MANY_ATTEMPTS });
+    expect(await isRecentlyConfirmed(requestWith(third.session as string), user)).toBe(false);
   });
 
   it("does not confirm for a request whose session is not the user's", async () => {

@@ -1,17 +1,18 @@
-import { and, eq, gt } from "drizzle-orm";
 import { data } from "react-router";
 import { type Db, getDb } from "~/db/client.server";
-import { verifications } from "~/db/schema.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import {
   CONFIRMATION_REQUIRED_MESSAGE,
   type ConfirmationRequired,
   isTotpCode,
 } from "~/schemas/step-up";
-import { refundRateLimits } from "./account-limit.server";
+import { consumeSignInAttempt, refundRateLimits } from "./account-limit.server";
 import { hasTwoFactor } from "./account-security.server";
-import { getAuth } from "./auth.server";
+import { getAuth, TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_TODAY } from "./auth.server";
 import type { CurrentUser } from "./session.server";
+import { hasRecentConfirmation, recordConfirmation } from "./step-up-record.server";
+
+export { STEP_UP_WINDOW_MS } from "./step-up-record.server";
 
 /**
  * Step-up re-authentication ("Confirm it's you"): before the most dangerous admin actions
@@ -22,10 +23,9 @@ import type { CurrentUser } from "./session.server";
  * not enough.
  *
  * A confirmation is a row of better-auth's verifications table, `step-up:<session id>`, expiring
- * ten minutes after it was made; it ends with the session (a new session has none).
+ * ten minutes after it was made (app/auth/step-up-record.server.ts); it ends with the session (a
+ * new session has none). Its password attempts count against the account's sign-in limits.
  */
-
-export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 
 /** Per session: attempts to confirm (each checks a password, and maybe a code). */
 export const STEP_UP_ATTEMPT_LIMIT = { windowSeconds: 15 * 60, max: 5 } as const;
@@ -40,13 +40,11 @@ export const WRONG_CODE = "The code is not right. Enter a current code or an unu
 export type Clock = () => Date;
 const systemClock: Clock = () => new Date();
 
-const identifierOf = (sessionId: string) => `step-up:${sessionId}`;
-
-/** The id of the session of this request, when it is the given user's. */
-async function sessionIdOf(request: Request, user: Pick<CurrentUser, "id">) {
+/** The session of this request (its id and its user's address), when it is the given user's. */
+async function sessionOf(request: Request, user: Pick<CurrentUser, "id">) {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session || session.user.id !== user.id) return null;
-  return session.session.id;
+  return { id: session.session.id, email: session.user.email.toLowerCase() };
 }
 
 /** Whether this session confirmed it's its user within the last ten minutes. */
@@ -55,20 +53,8 @@ export async function isRecentlyConfirmed(
   user: Pick<CurrentUser, "id">,
   { db = getDb(), now = systemClock }: { db?: Db; now?: Clock } = {},
 ) {
-  const sessionId = await sessionIdOf(request, user);
-  if (!sessionId) return false;
-  const [row] = await db
-    .select({ id: verifications.id })
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.identifier, identifierOf(sessionId)),
-        eq(verifications.value, user.id),
-        gt(verifications.expiresAt, now()),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  const session = await sessionOf(request, user);
+  return session ? hasRecentConfirmation(db, session.id, user.id, now()) : false;
 }
 
 /**
@@ -121,7 +107,10 @@ export type ConfirmOutcome =
 /**
  * Checks the password (and, with two-factor sign-in on, a code) of the signed-in user of this
  * request; on success remembers for ten minutes that this session confirmed. At most five
- * attempts per session in 15 minutes (a successful one is given back).
+ * attempts per session in 15 minutes (a successful one is given back); a wrong password also
+ * counts like a failed sign-in of the account (app/auth/account-limit.server.ts), so that a
+ * stolen session cannot guess beside the sign-in form's limits, and while the account's
+ * sign-in is locked, confirming is refused with the same message.
  */
 export async function confirmIdentity(
   request: Request,
@@ -129,10 +118,10 @@ export async function confirmIdentity(
   input: { password: string; code?: string },
   { db = getDb(), now = systemClock }: { db?: Db; now?: Clock } = {},
 ): Promise<ConfirmOutcome> {
-  const sessionId = await sessionIdOf(request, user);
-  if (!sessionId) return { ok: false, status: 401, error: "Sign in again to continue." };
+  const session = await sessionOf(request, user);
+  if (!session) return { ok: false, status: 401, error: "Sign in again to continue." };
 
-  const limitKey = `step-up-attempts:${sessionId}`;
+  const limitKey = `step-up-attempts:${session.id}`;
   const attempt = await consumeRateLimit(db, limitKey, STEP_UP_ATTEMPT_LIMIT);
   if (!attempt.allowed) {
     return {
@@ -143,9 +132,21 @@ export async function confirmIdentity(
     };
   }
 
+  // Counted as a sign-in from a browser the account has no device cookie for: on the account's
+  // 15-minute and daily counters, given back when the password is right.
+  const signIn = await consumeSignInAttempt(db, session.email, null);
+  if (!signIn.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      error: signIn.refusedBy === "account-day" ? TOO_MANY_ATTEMPTS_TODAY : TOO_MANY_ATTEMPTS,
+      retryAfter: signIn.retryAfter ?? STEP_UP_ATTEMPT_LIMIT.windowSeconds,
+    };
+  }
   if (!(await passwordIsRight(user.id, input.password))) {
     return { ok: false, status: 400, error: WRONG_PASSWORD, field: "password" };
   }
+  await refundRateLimits(db, signIn.keys);
 
   if (await hasTwoFactor(user.id, db)) {
     const code = input.code?.trim() ?? "";
@@ -156,16 +157,7 @@ export async function confirmIdentity(
   }
 
   await refundRateLimits(db, [limitKey]);
-  const expiresAt = new Date(now().getTime() + STEP_UP_WINDOW_MS);
-  await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, identifierOf(sessionId)));
-    await tx.insert(verifications).values({
-      id: crypto.randomUUID(),
-      identifier: identifierOf(sessionId),
-      value: user.id,
-      expiresAt,
-    });
-  });
+  const expiresAt = await recordConfirmation(db, session.id, user.id, now());
   return { ok: true, expiresAt };
 }
 

@@ -7,6 +7,7 @@ import {
   PASSKEY_NOT_RECOGNISED,
   PASSKEY_SIGN_IN_AGAIN,
   PASSKEY_TOO_MANY,
+  PASSKEY_USER_NOT_VERIFIED,
   serverPasskeyError,
 } from "./passkey-errors";
 
@@ -36,6 +37,7 @@ describe("passkey error messages", () => {
       serverPasskeyError(401, { code: "PASSKEY_NOT_FOUND", message: "Passkey not found" }),
     ).toBe(PASSKEY_NOT_RECOGNISED);
     expect(serverPasskeyError(403, { code: "SESSION_NOT_FRESH" })).toBe(PASSKEY_SIGN_IN_AGAIN);
+    expect(serverPasskeyError(401, { code: "USER_NOT_VERIFIED" })).toBe(PASSKEY_USER_NOT_VERIFIED);
     expect(serverPasskeyError(429, { message: "Too many requests" })).toBe(PASSKEY_TOO_MANY);
     expect(serverPasskeyError(400, { code: "INVALID_PASSKEY_NAME", message: "Too long" })).toBe(
       "Too long",

@@ -11,6 +11,9 @@ export const PASSKEY_NOT_RECOGNISED =
 export const PASSKEY_ALREADY_ADDED = "This device already holds a passkey for your account.";
 export const PASSKEY_SIGN_IN_AGAIN =
   "For your safety, sign out and sign in again before adding a passkey.";
+/** A passkey ceremony without user verification (a security key without a PIN): refused. */
+export const PASSKEY_USER_NOT_VERIFIED =
+  "This passkey did not check it's you with a PIN, fingerprint or face. Use a passkey that does, or sign in with your password.";
 export const PASSKEY_FAILED = "Something went wrong with the passkey. Please try again.";
 export const PASSKEY_TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -32,6 +35,7 @@ export function serverPasskeyError(status: number, body: { code?: unknown; messa
   if (status === 429) return PASSKEY_TOO_MANY;
   if (body.code === "PASSKEY_NOT_FOUND") return PASSKEY_NOT_RECOGNISED;
   if (body.code === "SESSION_NOT_FRESH") return PASSKEY_SIGN_IN_AGAIN;
+  if (body.code === "USER_NOT_VERIFIED") return PASSKEY_USER_NOT_VERIFIED;
   if (body.code === "INVALID_PASSKEY_NAME" && typeof body.message === "string") {
     return body.message;
   }

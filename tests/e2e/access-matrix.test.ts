@@ -1,7 +1,9 @@
 import type { APIRequestContext, BrowserContext } from "playwright-core";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIRMATION_REQUIRED_MESSAGE } from "~/schemas/step-up";
 import {
+  type Account,
   type AdminSession,
   createMember,
   createStaff,
@@ -11,8 +13,10 @@ import {
 import { isRefusal } from "../support/admin-calls";
 import { uniqueClientAddress } from "../support/browser";
 import { type DatabaseSnapshot, snapshotOwnServer } from "../support/db-snapshot";
+import { mailsTo } from "../support/mail";
 import { type AccessFixtures, type RouteRule, routeAccess } from "../support/route-access";
 import { allAddresses, createAccessFixtures, routeRequests } from "../support/route-addresses";
+import { confirmItsMeIn } from "../support/step-up";
 
 const addresses = allAddresses();
 
@@ -67,6 +71,7 @@ describe("the access matrix: every route as a visitor, a member, an editor and a
   let session: AdminSession;
   let member: BrowserContext;
   let editor: BrowserContext;
+  let editorAccount: Account;
   let visitor: APIRequestContext;
   let fixtures: AccessFixtures;
   let before: DatabaseSnapshot;
@@ -76,7 +81,8 @@ describe("the access matrix: every route as a visitor, a member, an editor and a
     const { own, browser, context } = session;
     const account = await createMember(browser, own.url, own.dataDir);
     member = await signedInContext(browser, own.url, account);
-    editor = await signedInContext(browser, own.url, await createStaff(own.dataDir, "editor"));
+    editorAccount = await createStaff(own.dataDir, "editor");
+    editor = await signedInContext(browser, own.url, editorAccount);
     visitor = await playwrightRequest.newContext({
       baseURL: own.url,
       extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
@@ -143,5 +149,125 @@ describe("the access matrix: every route as a visitor, a member, an editor and a
 
   it("answers the admin as the rules say", async () => {
     expect((await callEveryRoute(session.context.request, "admin")).failures).toEqual([]);
+  });
+
+  /**
+   * "Confirm it's you" (10 minutes) before team changes, a new passkey and turning two-factor off
+   * (also at better-auth's own endpoints): with a session cookie alone the admin is refused with
+   * the dialog's answer and the editor with a plain 403, as before; once confirmed, each works.
+   */
+  describe("the writes that ask to confirm it's you", () => {
+    const stamp = `${process.pid}-${Date.now()}`;
+    let memberId = "";
+
+    const teamWrites = (): Record<string, string>[] => [
+      { intent: "invite", email: `step-up-${stamp}@example.com`, role: "admin" },
+      { intent: "change-role", userId: memberId, role: "admin" },
+      { intent: "remove", userId: memberId },
+    ];
+
+    async function teamWrite(client: APIRequestContext, form: Record<string, string>) {
+      const response = await client.post(`${session.own.url}/admin/team.data`, {
+        headers: { origin: session.own.url },
+        form,
+      });
+      return { status: response.status(), text: await response.text() };
+    }
+
+    async function authCall(client: APIRequestContext, endpoint: string, password: string) {
+      const url = `${session.own.url}/api/auth${endpoint}`;
+      const response =
+        endpoint === "/passkey/generate-register-options"
+          ? await client.get(url, { headers: { origin: session.own.url } })
+          : await client.post(url, { headers: { origin: session.own.url }, data: { password } });
+      return { status: response.status(), body: await response.json().catch(() => ({})) };
+    }
+
+    const authWrites = ["/passkey/generate-register-options", "/two-factor/disable"];
+
+    // Sessions of their own: the matrix above signed the admin and the editor out (/sign-out).
+    let adminContext: BrowserContext;
+    let editorContext: BrowserContext;
+
+    beforeAll(async () => {
+      const { browser, own } = session;
+      adminContext = await signedInContext(browser, own.url, session.admin);
+      editorContext = await signedInContext(browser, own.url, editorAccount);
+      // The editor's id, for the role change and the removal.
+      const page = await adminContext.newPage();
+      await page.goto("/admin/team");
+      memberId =
+        (await page
+          .getByRole("row")
+          .filter({ hasText: editorAccount.email })
+          .locator('input[name="userId"]')
+          .first()
+          .getAttribute("value")) ?? "";
+      await page.close();
+      expect(memberId).not.toBe("");
+    });
+
+    afterAll(async () => {
+      await adminContext?.close();
+      await editorContext?.close();
+    });
+
+    it("refuses an editor's team change with a plain 403, and asks the editor to confirm before a passkey", async () => {
+      for (const form of teamWrites()) {
+        const answer = await teamWrite(editorContext.request, form);
+        expect(answer.status, form.intent).toBe(403);
+        expect(answer.text).not.toContain(CONFIRMATION_REQUIRED_MESSAGE);
+      }
+      const refused = await authCall(
+        editorContext.request,
+        "/passkey/generate-register-options",
+        "",
+      );
+      expect(refused).toMatchObject({ status: 403, body: { code: "CONFIRMATION_REQUIRED" } });
+      await confirmItsMeIn(editorContext.request, session.own.url, editorAccount.password);
+      const options = await authCall(
+        editorContext.request,
+        "/passkey/generate-register-options",
+        "",
+      );
+      expect(options.status).toBe(200);
+      expect(options.body.authenticatorSelection).toMatchObject({ userVerification: "required" });
+      // Confirmed or not, the team stays the admin's.
+      expect((await teamWrite(editorContext.request, teamWrites()[0] ?? {})).status).toBe(403);
+    });
+
+    it("asks the admin to confirm before each, and does each once confirmed", async () => {
+      const admin = adminContext.request;
+      for (const form of teamWrites()) {
+        const answer = await teamWrite(admin, form);
+        expect(answer.status, form.intent).toBe(403);
+        expect(answer.text, form.intent).toContain(CONFIRMATION_REQUIRED_MESSAGE);
+      }
+      for (const endpoint of authWrites) {
+        const answer = await authCall(admin, endpoint, session.admin.password);
+        expect(answer, endpoint).toMatchObject({
+          status: 403,
+          body: { code: "CONFIRMATION_REQUIRED" },
+        });
+      }
+      expect(mailsTo(session.own.dataDir, `step-up-${stamp}@example.com`, /invited/)).toEqual([]);
+
+      await confirmItsMeIn(admin, session.own.url, session.admin.password);
+      const done: Record<string, string> = {
+        invite: "Invitation sent",
+        "change-role": "Role changed",
+        remove: "Member removed",
+      };
+      for (const form of teamWrites()) {
+        const answer = await teamWrite(admin, form);
+        expect(answer.status, form.intent).toBe(200);
+        expect(answer.text).toContain(done[form.intent as string]);
+      }
+      for (const endpoint of authWrites) {
+        expect((await authCall(admin, endpoint, session.admin.password)).status, endpoint).toBe(
+          200,
+        );
+      }
+    });
   });
 });

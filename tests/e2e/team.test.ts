@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIRMATION_REQUIRED_MESSAGE } from "~/schemas/step-up";
 import {
   type AdminSession,
   expectVisibleText,
   openAdminTab,
+  signedInContext,
   startAdminSession,
 } from "../support/admin";
 import { authClient } from "../support/auth-client";
@@ -73,8 +75,34 @@ async function join(link: string) {
   return { context, page };
 }
 
-function memberRow(email: string) {
-  return adminPage.getByRole("row").filter({ hasText: email });
+function memberRow(email: string, page = adminPage) {
+  return page.getByRole("row").filter({ hasText: email });
+}
+
+/**
+ * The admin in a browser of their own, signed in just now: a new session that has not confirmed
+ * it's them, so the Team tab asks before a change.
+ */
+async function unconfirmedAdminPage() {
+  const context = await signedInContext(session.browser, session.own.url, session.admin, {
+    viewport: { width: 1280, height: 900 },
+  });
+  contexts.push(context);
+  const page = await newPage(context);
+  await openAdminTab(page, "/admin/team", "Team");
+  await waitForRouterHydration(page);
+  return page;
+}
+
+/** Answers "Confirm it's you" with the admin's password; focus goes back to `sender`, if given. */
+async function confirmInDialog(page: Page, sender?: ReturnType<Page["getByRole"]>) {
+  const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+  await confirm.waitFor();
+  await confirm.getByLabel("Password").fill(session.admin.password);
+  await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+  await confirm.waitFor({ state: "detached" });
+  if (sender)
+    await expect.poll(() => sender.evaluate((e) => e === document.activeElement)).toBe(true);
 }
 
 describe("the Team tab and staff invitations", () => {
@@ -85,6 +113,30 @@ describe("the Team tab and staff invitations", () => {
       true,
     );
     await expectNoAxeViolations(adminPage);
+  });
+
+  it("asks the admin to confirm it's them before inviting: a session cookie alone is refused", async () => {
+    const intruder = `intruder-${stamp}@example.com`;
+    const forged = await session.context.request.post(`${session.own.url}/admin/team.data`, {
+      headers: { Origin: session.own.url },
+      form: { intent: "invite", email: intruder, role: "admin" },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.text()).toContain(CONFIRMATION_REQUIRED_MESSAGE);
+
+    // In the Team tab: "Send invitation" opens the dialog, and the invitation goes once confirmed.
+    await openTeam();
+    const email = `confirmed-${stamp}@example.com`;
+    await adminPage.getByLabel("E-mail address").fill(email);
+    const send = adminPage.getByRole("button", { name: "Send invitation" });
+    await send.click();
+    await adminPage.getByRole("dialog", { name: "Confirm it's you" }).waitFor();
+    await expectNoAxeViolations(adminPage);
+    await confirmInDialog(adminPage, send);
+    await expectVisibleText(adminPage, "Invitation sent");
+    await waitForMail(session.own.dataDir, email, /You're invited to/);
+    expect(mailsTo(session.own.dataDir, intruder, /You're invited to/)).toHaveLength(0);
+    expectCleanPage(adminPage, [/status of 403/]);
   });
 
   it("never lets the last admin be demoted or removed, not even by a forged request", async () => {
@@ -196,13 +248,18 @@ describe("the Team tab and staff invitations", () => {
     await page.close();
   });
 
-  it("changes a role, and removing a member signs them out at once", async () => {
-    await openTeam();
-    // Two admins now: either may be demoted; the second becomes an editor.
-    const second = memberRow(secondAdminEmail);
+  it("changes a role, and removing a member signs them out at once, each after confirming", async () => {
+    // Two admins now: either may be demoted; the second becomes an editor. A session that has
+    // not confirmed it's the admin is asked first.
+    const rolePage = await unconfirmedAdminPage();
+    const second = memberRow(secondAdminEmail, rolePage);
     await second.getByRole("combobox").selectOption("editor");
-    await second.getByRole("button", { name: /^Save/ }).click();
-    await expectVisibleText(adminPage, "Role changed");
+    const save = second.getByRole("button", { name: /^Save/ });
+    await save.click();
+    await confirmInDialog(rolePage, save);
+    await expectVisibleText(rolePage, "Role changed");
+    expectCleanPage(rolePage, [/status of 403/]);
+    await rolePage.close();
     // The only admin again: locked.
     await openTeam();
     expect(
@@ -211,14 +268,24 @@ describe("the Team tab and staff invitations", () => {
         .isDisabled(),
     ).toBe(true);
 
-    // The invited editor's browser is open; the admin removes them.
-    await memberRow(editorEmail)
+    // The invited editor's browser is open; the admin removes them (from another new session:
+    // "Confirm it's you" opens over the removal's own dialog).
+    const removePage = await unconfirmedAdminPage();
+    await memberRow(editorEmail, removePage)
       .getByRole("button", { name: /^Remove/ })
       .click();
-    const dialog = adminPage.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Remove member" }).click();
-    await expectVisibleText(adminPage, "Member removed");
-    await memberRow(editorEmail).waitFor({ state: "detached" });
+    const removeMember = removePage
+      .getByRole("dialog", { name: /^Remove/ })
+      .getByRole("button", { name: "Remove member" });
+    await removeMember.click();
+    await removePage.getByRole("dialog", { name: "Confirm it's you" }).waitFor();
+    await expectNoAxeViolations(removePage);
+    // Focus then goes where the removal's dialog sends it (the member's row is going away).
+    await confirmInDialog(removePage);
+    await expectVisibleText(removePage, "Member removed");
+    await memberRow(editorEmail, removePage).waitFor({ state: "detached" });
+    expectCleanPage(removePage, [/status of 403/]);
+    await removePage.close();
 
     const page = await newPage(editorContext);
     await page.goto("/admin");
@@ -274,6 +341,7 @@ describe("the Team tab and staff invitations", () => {
       expect(text).toContain(entry);
     }
     expect(text).toContain(editorEmail);
-    expectCleanPage(adminPage);
+    // The first invitation's 403 asked to confirm (the same page, earlier).
+    expectCleanPage(adminPage, [/status of 403/]);
   });
 });

@@ -249,6 +249,63 @@ describe("confirming it's you with two-factor sign-in on", () => {
   });
 });
 
+describe("what a stolen session cannot do with two-factor sign-in on", () => {
+  it("refuses trustDevice, so the next sign-in still asks for a code", async () => {
+    const page = await visitorPage();
+    await signInWithPassword(page);
+    expect(new URL(page.url()).pathname).toBe("/auth/two-factor");
+    // The plugin's endpoint called as a client of its own would: "trust this browser" is no
+    // choice the site offers (the README promises a code at every sign-in).
+    const code = await freshCode(secret, usedCodes);
+    const trusted = await page.context().request.post("/api/auth/two-factor/verify-totp", {
+      headers: { origin: session.own.url },
+      data: { code, trustDevice: true },
+    });
+    expect(trusted.status()).toBe(400);
+    expect(await trusted.json()).toMatchObject({ code: "TRUST_DEVICE_NOT_OFFERED" });
+    const cookieNames = async () => (await page.context().cookies()).map((c) => c.name);
+    expect((await cookieNames()).some((name) => name.includes("trust_device"))).toBe(false);
+
+    // The code was not taken: it signs in through the page.
+    await page.getByLabel("Code").fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    expect((await cookieNames()).some((name) => name.includes("trust_device"))).toBe(false);
+
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await signInWithPassword(page);
+    expect(new URL(page.url()).pathname).toBe("/auth/two-factor");
+    expectCleanPage(page, [/status of 400/]);
+    await page.context().close();
+  });
+
+  it("turning two-factor off asks for a code too; better-auth's endpoint alone is refused", async () => {
+    const page = await visitorPage();
+    await signInWithPassword(page);
+    await page.getByLabel("Code").fill(await freshCode(secret, usedCodes));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+
+    // A fresh session that knows the password but has not confirmed it's the owner.
+    const direct = await page.context().request.post("/api/auth/two-factor/disable", {
+      headers: { origin: session.own.url },
+      data: { password: admin.password },
+    });
+    expect(direct.status()).toBe(403);
+    expect(await direct.json()).toMatchObject({ code: "CONFIRMATION_REQUIRED" });
+
+    await page.goto("/account/security");
+    await page.locator("#disable-two-factor-password").fill(admin.password);
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expectVisibleText(page, "Enter the code from your authenticator app or a backup code.");
+    await page.reload();
+    await expectVisibleText(page, "Two-factor sign-in is on.");
+    expectCleanPage(page, [/status of 40[03]/]);
+    await page.context().close();
+  });
+});
+
 describe("requiring two-factor sign-in for admins", () => {
   it("sends an admin without it to set it up, and refuses the admin APIs", async () => {
     const page = await newPage(session.context);
@@ -287,7 +344,11 @@ describe("requiring two-factor sign-in for admins", () => {
     const page = await newPage(session.context);
     await page.goto("/account/security");
     const newCodes = page.getByRole("region", { name: "Two-factor sign-in" });
+    // They are as good as a second factor: the form asks for a code too ("Confirm it's you").
     await page.locator("#new-backup-codes-password").fill(admin.password);
+    await page.getByRole("button", { name: "Generate new backup codes" }).click();
+    await expectVisibleText(page, "Enter the code from your authenticator app or a backup code.");
+    await page.locator("#new-backup-codes-code").fill(await freshCode(secret, usedCodes));
     await page.getByRole("button", { name: "Generate new backup codes" }).click();
     await expectVisibleText(page, "New backup codes are ready. The old ones no longer work.");
     const codes = newCodes.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
@@ -303,7 +364,7 @@ describe("requiring two-factor sign-in for admins", () => {
     );
     await page.reload();
     await expectVisibleText(page, "Two-factor sign-in is on.");
-    expectCleanPage(page, [/status of 409/]);
+    expectCleanPage(page, [/status of 40[09]/]);
     await page.close();
   });
 });

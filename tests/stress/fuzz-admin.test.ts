@@ -272,12 +272,20 @@ let adminPassword = "";
 let apiKey = "";
 
 /**
- * A new API key asks the admin to confirm it's them (good for 10 minutes): done just before the
- * targets that make keys, so a long run does not outlast it.
+ * A new API key and team changes ask the admin to confirm it's them (good for 10 minutes): done
+ * just before the targets that make keys or change the team, so a long run does not outlast it.
  */
 async function confirmAdmin() {
   await confirmItsMe(fuzz.server.url, cookie, adminPassword);
 }
+/** The admin writes that ask "Confirm it's you" (app/auth/step-up.server.ts). */
+const STEP_UP_TARGETS = new Set([
+  "/admin/api-keys create",
+  "/admin/team invite",
+  "/admin/team change-role",
+  "/admin/team remove",
+]);
+
 const reports: FuzzReport[] = [];
 
 beforeAll(async () => {
@@ -348,7 +356,7 @@ function targets(): Target[] {
       name: key,
       cases: () => casesFor(call.path, hostilePayload(schema, example, { intent })),
       headers: session,
-      before: key === "/admin/api-keys create" ? confirmAdmin : undefined,
+      before: STEP_UP_TARGETS.has(key) ? confirmAdmin : undefined,
     });
   }
   const posts = hostilePayload(blogPostPayloadSchema, postExample);

@@ -138,7 +138,7 @@ export const routeAccess: Record<string, RouteRule> = {
   "/account/confirm": {
     access: "signed-in",
     post: 400,
-    why: "\"Confirm it's you\" before a backup or a new API key: the caller's own password",
+    why: "\"Confirm it's you\" before a backup, an API key, a team change, a passkey or two-factor off: the caller's own password",
   },
 
   "/admin": { access: "editor", why: "the dashboard's layout and overview" },

@@ -5,6 +5,7 @@ import {
 } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useRevalidator, useSubmit } from "react-router";
+import { CONFIRM_REASONS, useConfirmIdentity } from "~/components/admin/confirm-identity";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -69,8 +70,10 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [newName, setNewName] = useState("");
   const [renameError, setRenameError] = useState<string | undefined>();
+  // A new passkey is a new way to sign in: the server asks "Confirm it's you" first.
+  const stepUp = useConfirmIdentity(CONFIRM_REASONS.signIn);
 
-  async function add() {
+  function add() {
     setError(null);
     setNotice(null);
     const parsed = passkeyNameSchema.safeParse(name);
@@ -79,9 +82,21 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
       return;
     }
     setNameError(undefined);
+    stepUp.confirmThen(() => void register(parsed.data));
+  }
+
+  /** Whether the server refused for want of a recent "Confirm it's you": then it is asked. */
+  function askedToConfirm(answer: Answer, retry: () => void) {
+    if (answer.status !== 403 || answer.body.code !== "CONFIRMATION_REQUIRED") return false;
+    stepUp.ask(retry);
+    return true;
+  }
+
+  async function register(passkeyName: string) {
     setBusy("add");
     try {
       const options = await passkeyApi("generate-register-options");
+      if (askedToConfirm(options, () => void register(passkeyName))) return;
       if (!options.ok) return setError(failure(options));
       let registration: Awaited<ReturnType<typeof startRegistration>>;
       try {
@@ -92,8 +107,9 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
       const { clientExtensionResults: _extensions, ...response } = registration;
       const verified = await passkeyApi("verify-registration", {
         response,
-        name: parsed.data || undefined,
+        name: passkeyName || undefined,
       });
+      if (askedToConfirm(verified, () => void register(passkeyName))) return;
       if (!verified.ok) return setError(failure(verified));
       setName("");
       setNotice("The passkey is added. You can sign in with it from now on.");
@@ -236,7 +252,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
           className="mt-4 max-w-sm space-y-3"
           onSubmit={(event) => {
             event.preventDefault();
-            void add();
+            add();
           }}
         >
           <Field
@@ -265,6 +281,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyItem[] }) {
         </p>
       ) : null}
       {error ? <Alert className="mt-4">{error}</Alert> : null}
+      {stepUp.dialog}
     </div>
   );
 }

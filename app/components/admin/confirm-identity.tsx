@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -31,14 +32,21 @@ interface Pending {
   then: () => void;
 }
 
+/** What the dialog says the action does, before it asks for the password. */
+export const CONFIRM_REASONS = {
+  secrets: "This gives access to every secret of the site.",
+  team: "This changes who can use the dashboard.",
+  signIn: "This changes how your account signs in.",
+} as const;
+
 /**
  * "Confirm it's you" before a dangerous admin action (app/auth/step-up.server.ts): `confirmThen`
  * runs the action at once while this session confirmed in the last ten minutes, otherwise opens
  * the dialog (password, and a code with two-factor sign-in) and runs it after the server accepted.
  * `ask` opens the dialog in any case: after the action answered `confirm: true` (focus goes back
- * to `returnTo` when it closes). Render `dialog`.
+ * to `returnTo` when it closes). Render `dialog`; `reason` is what it says the action does.
  */
-export function useConfirmIdentity() {
+export function useConfirmIdentity(reason: string = CONFIRM_REASONS.secrets) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -85,6 +93,7 @@ export function useConfirmIdentity() {
           }}
         >
           <ConfirmIdentityForm
+            reason={reason}
             twoFactor={pending.twoFactor}
             failure={failure}
             onFailure={setFailure}
@@ -102,12 +111,51 @@ export function useConfirmIdentity() {
   return { dialog, confirmThen, ask };
 }
 
+/**
+ * For a fetcher whose action may refuse with `confirm: true` (requireRecentConfirmation): on that
+ * answer, opens "Confirm it's you" and, once the server accepted, sends the same submission
+ * again; focus goes back to what sent it. Answers the dialog to render (outside the fetcher's
+ * form: events bubble through the portal).
+ */
+export function useConfirmAndRetry(fetcher: FetcherWithComponents<unknown>, reason?: string) {
+  const stepUp = useConfirmIdentity(reason);
+  const submission = useRef<{ formData: FormData; action: string; sender: Element | null }>(null);
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const { formData, formAction, state, data } = fetcher;
+  useEffect(() => {
+    if (formData && formAction) {
+      submission.current = { formData, action: formAction, sender: document.activeElement };
+    }
+  }, [formData, formAction]);
+  const askToConfirm = stepUp.ask;
+  // The sender is disabled while the request runs again, so the dialog may fail to give focus
+  // back: given once more when the answer is in, unless something else has it by then.
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (state !== "idle") return;
+    const sender = refocus.current;
+    refocus.current = null;
+    if (sender?.isConnected && document.activeElement === document.body) sender.focus();
+    const sent = submission.current;
+    if (!isConfirmationRequired(data) || !sent) return;
+    const returnTo = sent.sender instanceof HTMLElement ? sent.sender : null;
+    askToConfirm(() => {
+      refocus.current = returnTo;
+      void fetcherRef.current.submit(sent.formData, { method: "post", action: sent.action });
+    }, returnTo);
+  }, [state, data, askToConfirm]);
+  return stepUp.dialog;
+}
+
 function ConfirmIdentityForm({
+  reason,
   twoFactor,
   failure,
   onFailure,
   onConfirmed,
 }: {
+  reason: string;
   twoFactor: boolean;
   failure: string | null;
   onFailure: (message: string | null) => void;
@@ -117,9 +165,15 @@ function ConfirmIdentityForm({
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Ids of its own: the page under the dialog may have fields of the same names (the account
+  // security page's "confirm-password"), and a label must point at the dialog's input.
+  const idBase = useId();
+  const passwordId = `${idBase}-confirm-password`;
+  const codeId = `${idBase}-confirm-code`;
+
   function focusField(name: string | undefined) {
-    const field = name === "code" && twoFactor ? "confirm-code" : "confirm-password";
-    formRef.current?.querySelector<HTMLInputElement>(`#${field}`)?.focus();
+    const field = name === "code" && twoFactor ? "code" : "password";
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -171,14 +225,14 @@ function ConfirmIdentityForm({
         </DialogTitle>
         <DialogDescription>
           {twoFactor
-            ? "This gives access to every secret of the site. Enter your password and a code from your authenticator app to continue."
-            : "This gives access to every secret of the site. Enter your password to continue."}
+            ? `${reason} Enter your password and a code from your authenticator app to continue.`
+            : `${reason} Enter your password to continue.`}
         </DialogDescription>
       </DialogHeader>
       {failure ? <Alert>{failure}</Alert> : null}
-      <FieldShell id="confirm-password" label="Password" required error={errors.password}>
+      <FieldShell id={passwordId} label="Password" required error={errors.password}>
         <Input
-          {...fieldAria("confirm-password", errors.password)}
+          {...fieldAria(passwordId, errors.password)}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -188,13 +242,13 @@ function ConfirmIdentityForm({
       </FieldShell>
       {twoFactor ? (
         <FieldShell
-          id="confirm-code"
+          id={codeId}
           label="Code from your authenticator app or a backup code"
           required
           error={errors.code}
         >
           <Input
-            {...fieldAria("confirm-code", errors.code)}
+            {...fieldAria(codeId, errors.code)}
             name="code"
             autoComplete="one-time-code"
             aria-required

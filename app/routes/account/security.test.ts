@@ -136,7 +136,14 @@ describe.each(backends)("account security actions on %s", (backend) => {
     const totpURI = String(enabled.totpURI);
     const secret = new URL(totpURI).searchParams.get("secret") as string;
     await submit(state, { intent: "confirm-two-factor", code: totpCode(secret), totpURI });
-    await submit(state, { intent: "new-backup-codes", password: state.password });
+    // New backup codes and turning it off ask for a code too ("Confirm it's you"): the next
+    // step's code (the current one was just used), then one of the new backup codes.
+    const renewed = await submit(state, {
+      intent: "new-backup-codes",
+      password: state.password,
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    const backupCode = (renewed.backupCodes as string[])[0] as string;
     const current = await auth.api.getSession({ headers: new Headers({ cookie: state.cookie }) });
     const others = await database.db
       .select({ id: sessions.id })
@@ -153,7 +160,7 @@ describe.each(backends)("account security actions on %s", (backend) => {
       newPassword,
       confirmPassword: newPassword,
     });
-    await submit(state, { intent: "disable-two-factor", password: newPassword });
+    await submit(state, { intent: "disable-two-factor", password: newPassword, code: backupCode });
   }
 
   it("records a staff account's own security changes, with no code or password in them", async () => {

@@ -14,6 +14,7 @@ import { type AuthCallResult, authErrorMessage, callAuth } from "~/auth/auth-api
 import { listUserPasskeys } from "~/auth/passkeys.server";
 import { recordOwnSecurityChange, SECURITY_AUDIT } from "~/auth/security-audit.server";
 import { requireUser } from "~/auth/session.server";
+import { confirmIdentity } from "~/auth/step-up.server";
 import { PasskeysSection } from "~/components/account/passkeys";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -31,6 +32,7 @@ import {
   totpSecretOf,
 } from "~/schemas/account-security";
 import { type FieldErrors, fieldErrors } from "~/schemas/auth";
+import { confirmIdentitySchema } from "~/schemas/step-up";
 import type { z } from "~/schemas/zod";
 import type { Route } from "./+types/security";
 
@@ -108,6 +110,40 @@ function failed(intent: SecurityIntent, result: AuthCallResult, field?: string) 
     refusedStatus(result),
     result.cookies,
   );
+}
+
+/**
+ * New backup codes and turning two-factor off are as good as a second factor: they ask "Confirm
+ * it's you" in the form itself (the password and a current code or a backup code, counted
+ * against the account's sign-in limits, app/auth/step-up.server.ts), which also opens
+ * better-auth's own endpoints for them to this session for ten minutes (app/auth/auth.server.ts).
+ * Answers the refusal, or the checked password for the endpoint.
+ */
+async function confirmInForm(
+  request: Request,
+  user: { id: string },
+  intent: SecurityIntent,
+  values: Record<string, unknown>,
+) {
+  const parsed = confirmIdentitySchema.safeParse(values);
+  if (!parsed.success) return { refusal: refuse(intent, parsed.error) };
+  const outcome = await confirmIdentity(request, user, parsed.data);
+  if (!outcome.ok) {
+    const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
+    const field = outcome.field;
+    return {
+      refusal: data<ActionResult>(
+        {
+          intent,
+          ok: false,
+          message: field ? undefined : outcome.error,
+          fieldErrors: field ? { [field]: outcome.error } : undefined,
+        },
+        { status: outcome.status, headers },
+      ),
+    };
+  }
+  return { password: parsed.data.password };
 }
 
 const TOTP_URI = /^otpauth:\/\/totp\/[!-~]{1,600}$/;
@@ -246,10 +282,10 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     case "new-backup-codes": {
-      const parsed = passwordCheckSchema.safeParse(values);
-      if (!parsed.success) return refuse(intent, parsed.error);
+      const confirmed = await confirmInForm(request, user, intent, values);
+      if (confirmed.refusal) return confirmed.refusal;
       const result = await callAuth(request, "/two-factor/generate-backup-codes", {
-        password: parsed.data.password,
+        password: confirmed.password,
       });
       if (!result.ok) {
         return failed(
@@ -275,8 +311,6 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     case "disable-two-factor": {
-      const parsed = passwordCheckSchema.safeParse(values);
-      if (!parsed.success) return refuse(intent, parsed.error);
       if (user.isAdmin && (await twoFactorRequiredForAdmins(db))) {
         return answer(
           {
@@ -287,8 +321,10 @@ export async function action({ request }: Route.ActionArgs) {
           409,
         );
       }
+      const confirmed = await confirmInForm(request, user, intent, values);
+      if (confirmed.refusal) return confirmed.refusal;
       const result = await callAuth(request, "/two-factor/disable", {
-        password: parsed.data.password,
+        password: confirmed.password,
       });
       if (!result.ok) {
         return failed(
@@ -355,12 +391,15 @@ function PasswordForm({
   busyLabel,
   result,
   variant,
+  withCode = false,
 }: {
   intent: SecurityIntent;
   label: string;
   busyLabel: string;
   result: ActionResult | undefined;
   variant?: "outline";
+  /** "Confirm it's you": a code from the authenticator app or a backup code too. */
+  withCode?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -377,6 +416,17 @@ function PasswordForm({
         required
         error={mine?.fieldErrors?.password}
       />
+      {withCode ? (
+        <Field
+          id={`${intent}-code`}
+          name="code"
+          label="Code from your authenticator app or a backup code"
+          autoComplete="one-time-code"
+          maxLength={40}
+          required
+          error={mine?.fieldErrors?.code}
+        />
+      ) : null}
       <Button type="submit" variant={variant} disabled={busy}>
         {busy ? busyLabel : label}
       </Button>
@@ -525,6 +575,7 @@ function TwoFactorSection({
             busyLabel="Generating..."
             result={mine}
             variant="outline"
+            withCode
           />
         </div>
         <div>
@@ -535,6 +586,7 @@ function TwoFactorSection({
             busyLabel="Turning off..."
             result={mine}
             variant="outline"
+            withCode
           />
         </div>
       </div>

@@ -7,6 +7,7 @@ import {
 } from "~/admin/mutation.server";
 import { requireRole } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
+import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { TabHeader } from "~/components/admin/tab-header";
 import { InvitationList, InviteForm, MemberList } from "~/components/admin/team/team-panels";
@@ -70,8 +71,11 @@ async function update(admin: CurrentUser, request: Request) {
   const intent = parseAdminInput(teamIntentSchema, values.intent, "Could not change the team");
   const db = getDb();
 
+  // Who may use the dashboard changes only after "Confirm it's you" (a stolen session cookie
+  // alone must not add an admin of the thief's): inviting (and resending), a role, a removal.
   if (intent === "invite") {
     const input = parseAdminInput(teamInviteSchema, values, "Could not send the invitation");
+    await requireRecentConfirmation(request, admin);
     const { token, invitation, replaced } = await inviteStaff(db, admin, input);
     const settings = await getSettingsMap();
     sendInBackground(
@@ -102,6 +106,7 @@ async function update(admin: CurrentUser, request: Request) {
 
   if (intent === "change-role") {
     const input = parseAdminInput(teamRoleSchema, values, "Could not change the role");
+    await requireRecentConfirmation(request, admin);
     const result = await changeRole(db, admin, input);
     return adminSuccess(
       "Role changed",
@@ -112,6 +117,7 @@ async function update(admin: CurrentUser, request: Request) {
   }
 
   const { userId } = parseAdminInput(teamRemoveSchema, values, "Could not remove the member");
+  await requireRecentConfirmation(request, admin);
   const result = await removeMember(db, admin, userId);
   return adminSuccess(
     "Member removed",

@@ -1,6 +1,7 @@
 import { MailPlus, ShieldCheck, Users } from "lucide-react";
 import { useRef, useState } from "react";
 import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { CONFIRM_REASONS, useConfirmAndRetry } from "~/components/admin/confirm-identity";
 import { LabelledCell } from "~/components/admin/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,14 @@ import { staffRoleLabels, staffRoles, teamInviteSchema } from "~/schemas/admin/t
 
 const ACTION = "/admin/team";
 
+/**
+ * Inviting, resending, a role change and a removal ask "Confirm it's you" when the server says so
+ * (a stolen session cookie alone must not add an admin): the dialog, then the same request again.
+ */
+function useTeamConfirm(fetcher: Parameters<typeof useConfirmAndRetry>[0]) {
+  return useConfirmAndRetry(fetcher, CONFIRM_REASONS.team);
+}
+
 /** The invite form: an address and a role; the server mails the link. */
 export function InviteForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -29,73 +38,81 @@ export function InviteForm() {
     key: "team-invite",
     onSuccess: () => formRef.current?.reset(),
   });
+  const confirmDialog = useTeamConfirm(fetcher);
   const emailError = clientErrors.email ?? fieldErrors.email;
   const roleError = clientErrors.role ?? fieldErrors.role;
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={ACTION}
-      noValidate
-      className="rounded-2xl border border-line bg-white p-5 shadow-sm"
-      onSubmit={(event) => {
-        const parsed = teamInviteSchema.safeParse(
-          Object.fromEntries(new FormData(event.currentTarget)),
-        );
-        if (parsed.success) {
-          setClientErrors({});
-          return;
-        }
-        event.preventDefault();
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = String(issue.path[0] ?? "email");
-          errors[key] ??= issue.message;
-        }
-        setClientErrors(errors);
-        document.getElementById(errors.email ? "team-invite-email" : "team-invite-role")?.focus();
-      }}
-    >
-      <input type="hidden" name="intent" value="invite" />
-      <h3 className="text-base font-semibold text-ink">Invite someone</h3>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <FieldShell id="team-invite-email" label="E-mail address" required error={emailError}>
-            <Input
-              {...fieldAria("team-invite-email", emailError)}
-              name="email"
-              type="email"
-              maxLength={254}
-              autoComplete="off"
-              aria-required
-              onChange={() => setClientErrors({})}
-            />
-          </FieldShell>
+    <>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={ACTION}
+        noValidate
+        className="rounded-2xl border border-line bg-white p-5 shadow-sm"
+        onSubmit={(event) => {
+          const parsed = teamInviteSchema.safeParse(
+            Object.fromEntries(new FormData(event.currentTarget)),
+          );
+          if (parsed.success) {
+            setClientErrors({});
+            return;
+          }
+          event.preventDefault();
+          const errors: Record<string, string> = {};
+          for (const issue of parsed.error.issues) {
+            const key = String(issue.path[0] ?? "email");
+            errors[key] ??= issue.message;
+          }
+          setClientErrors(errors);
+          document.getElementById(errors.email ? "team-invite-email" : "team-invite-role")?.focus();
+        }}
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <h3 className="text-base font-semibold text-ink">Invite someone</h3>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <FieldShell id="team-invite-email" label="E-mail address" required error={emailError}>
+              <Input
+                {...fieldAria("team-invite-email", emailError)}
+                name="email"
+                type="email"
+                maxLength={254}
+                autoComplete="off"
+                aria-required
+                onChange={() => setClientErrors({})}
+              />
+            </FieldShell>
+          </div>
+          <div className="sm:w-40">
+            <FieldShell id="team-invite-role" label="Role" required error={roleError}>
+              <Select
+                {...fieldAria("team-invite-role", roleError)}
+                name="role"
+                defaultValue="editor"
+              >
+                {staffRoles.map((role) => (
+                  <option key={role} value={role}>
+                    {staffRoleLabels[role]}
+                  </option>
+                ))}
+              </Select>
+            </FieldShell>
+          </div>
+          <Button type="submit" disabled={busy} className="sm:mt-7">
+            {busy ? (
+              <Spinner label="Sending" className="size-4 text-white" />
+            ) : (
+              <MailPlus aria-hidden />
+            )}
+            {busy ? "Sending…" : "Send invitation"}
+          </Button>
         </div>
-        <div className="sm:w-40">
-          <FieldShell id="team-invite-role" label="Role" required error={roleError}>
-            <Select {...fieldAria("team-invite-role", roleError)} name="role" defaultValue="editor">
-              {staffRoles.map((role) => (
-                <option key={role} value={role}>
-                  {staffRoleLabels[role]}
-                </option>
-              ))}
-            </Select>
-          </FieldShell>
-        </div>
-        <Button type="submit" disabled={busy} className="sm:mt-7">
-          {busy ? (
-            <Spinner label="Sending" className="size-4 text-white" />
-          ) : (
-            <MailPlus aria-hidden />
-          )}
-          {busy ? "Sending…" : "Send invitation"}
-        </Button>
-      </div>
-      <p className="mt-3 text-sm text-muted">
-        They get an e-mail with a link that works once, for 7 days.
-      </p>
-    </fetcher.Form>
+        <p className="mt-3 text-sm text-muted">
+          They get an e-mail with a link that works once, for 7 days.
+        </p>
+      </fetcher.Form>
+      {confirmDialog}
+    </>
   );
 }
 
@@ -165,6 +182,7 @@ function MemberRow({
   onRemove: () => void;
 }) {
   const { fetcher, busy } = useAdminFetcher({ key: `team-role-${member.id}` });
+  const confirmDialog = useTeamConfirm(fetcher);
   const selectId = `team-role-${member.id}`;
   const hintId = `${selectId}-hint`;
   return (
@@ -235,6 +253,7 @@ function MemberRow({
         >
           Remove<span className="sr-only"> {member.email}</span>
         </Button>
+        {confirmDialog}
       </td>
     </tr>
   );
@@ -242,43 +261,47 @@ function MemberRow({
 
 function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
   const { fetcher, busy } = useAdminFetcher({ key: "team-remove", onSuccess: onClose });
+  const confirmDialog = useTeamConfirm(fetcher);
   // Kept while the dialog closes, so its text does not vanish mid-animation.
   const [shown, setShown] = useState<TeamMember | null>(member);
   if (member && member !== shown) setShown(member);
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          // Back to the row's button; once the member is gone, to the invite form.
-          event.preventDefault();
-          const target =
-            (shown && document.getElementById(`team-remove-${shown.id}`)) ??
-            document.getElementById("team-invite-email");
-          target?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Remove {shown?.email} from the team?</DialogTitle>
-          <DialogDescription>
-            They are signed out everywhere at once and can no longer open the dashboard. Their posts
-            stay, and the API keys they made are revoked. You can invite them again later.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action={ACTION} className="flex flex-wrap justify-end gap-2">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="userId" value={shown?.id ?? ""} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              Cancel
+    <>
+      <Dialog open={member !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            // Back to the row's button; once the member is gone, to the invite form.
+            event.preventDefault();
+            const target =
+              (shown && document.getElementById(`team-remove-${shown.id}`)) ??
+              document.getElementById("team-invite-email");
+            target?.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Remove {shown?.email} from the team?</DialogTitle>
+            <DialogDescription>
+              They are signed out everywhere at once and can no longer open the dashboard. Their
+              posts stay, and the API keys they made are revoked. You can invite them again later.
+            </DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" action={ACTION} className="flex flex-wrap justify-end gap-2">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="userId" value={shown?.id ?? ""} />
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? <Spinner label="Removing" className="size-4 text-white" /> : null}
+              {busy ? "Removing…" : "Remove member"}
             </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? <Spinner label="Removing" className="size-4 text-white" /> : null}
-            {busy ? "Removing…" : "Remove member"}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+          </fetcher.Form>
+        </DialogContent>
+      </Dialog>
+      {confirmDialog}
+    </>
   );
 }
 
@@ -288,11 +311,13 @@ function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose:
  */
 export function InvitationList({ invitations }: { invitations: PendingInvitation[] }) {
   const resend = useAdminFetcher({ key: "team-resend" });
+  const confirmDialog = useTeamConfirm(resend.fetcher);
   const revoke = useAdminFetcher({ key: "team-revoke" });
   const resending = resend.busy ? String(resend.fetcher.formData?.get("email") ?? "") : null;
   const revoking = revoke.busy ? String(revoke.fetcher.formData?.get("id") ?? "") : null;
   return (
     <div className="mt-8">
+      {confirmDialog}
       <h3 className="text-lg font-semibold text-ink">Pending invitations</h3>
       {invitations.length === 0 ? (
         <div className="mt-3 rounded-2xl border border-dashed border-line bg-white px-6 py-8 text-center">
