@@ -1,4 +1,4 @@
-import type { FormError } from "./forms";
+import type { FieldErrors } from "./auth";
 
 /**
  * The visitor forms' texts. A module of its own, without zod, so that the footer on every page
@@ -64,4 +64,17 @@ export function newsletterFailure(
   if (body?.error === ALREADY_SUBSCRIBED) return texts.already;
   if (body?.code === "validation") return texts.invalid;
   return texts.failed;
+}
+
+/** What every form endpoint answers when it refuses a request. */
+export interface FormError {
+  error: string;
+  fieldErrors?: FieldErrors;
+  /** Machine-readable reason for the browser's choice of toast. */
+  code?:
+    | "validation"
+    | "already_subscribed"
+    | "verification_required"
+    | "verification_failed"
+    | "unavailable";
 }

@@ -1,4 +1,3 @@
-import type { FieldErrors } from "./auth";
 import { EMAILS_DIFFER, formMessages } from "./form-messages";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
@@ -138,15 +137,4 @@ export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ConsultationInput = z.output<typeof consultationSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 
-/** What every form endpoint answers when it refuses a request. */
-export interface FormError {
-  error: string;
-  fieldErrors?: FieldErrors;
-  /** Machine-readable reason for the browser's choice of toast. */
-  code?:
-    | "validation"
-    | "already_subscribed"
-    | "verification_required"
-    | "verification_failed"
-    | "unavailable";
-}
+export type { FormError } from "./form-messages";
