@@ -8,6 +8,17 @@
 /** An account's role (profiles.role): staff are admins and editors; everyone else is a user. */
 export type UserRole = "admin" | "editor" | "user";
 
+/** The signed-in account of a request, with its role from profiles.role. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  /** role is "admin". */
+  isAdmin: boolean;
+  /** role is "admin" or "editor": may open the dashboard. */
+  isStaff: boolean;
+}
+
 /** The roles that open the dashboard. */
 export type StaffRole = "admin" | "editor";
 

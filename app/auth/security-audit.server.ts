@@ -4,7 +4,7 @@ import { profiles } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 import { describeDevice } from "~/lib/user-agent";
 import { type AuditEntry, recordAudit } from "~/models/audit.server";
-import type { CurrentUser } from "./session.server";
+import type { CurrentUser } from "./roles";
 
 /**
  * A staff account's own security changes in the audit log: two-factor sign-in turned on or off,

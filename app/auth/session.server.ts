@@ -6,19 +6,9 @@ import { getEnv } from "~/env.server";
 import { hasControlCharacter } from "~/schemas/text";
 import { touchSessionLastSeen } from "./account-security.server";
 import { getAuth } from "./auth.server";
-import type { UserRole } from "./roles";
+import type { CurrentUser, UserRole } from "./roles";
 
-export type { UserRole } from "./roles";
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  /** role is "admin". */
-  isAdmin: boolean;
-  /** role is "admin" or "editor": may open the dashboard. */
-  isStaff: boolean;
-}
+export type { CurrentUser, UserRole } from "./roles";
 
 /** The signed-in user of this request, with the role read from profiles.role. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {

@@ -1,5 +1,5 @@
 import { count, desc } from "drizzle-orm";
-import type { CurrentUser } from "~/auth/session.server";
+import type { CurrentUser } from "~/auth/roles";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 
