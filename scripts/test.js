@@ -14,6 +14,8 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
 let passed = 0;
 let failed = 0;
 const rows = [];
+/** The failed tests' names, printed above the summary so that a red run says what to look at. */
+const failures = [];
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}\n`);
@@ -28,6 +30,24 @@ function check(label, command, args) {
   if (ok) passed += 1;
   else failed += 1;
   rows.push(`${label.padEnd(12)} ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+}
+
+/** "e2e  tests/e2e/x.test.ts › group › test" for each failed test of a vitest JSON report. */
+function failedTestsOf(label, report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? "");
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failedTests) {
+      names.push([`${label}  ${where}`, ...(test.ancestorTitles ?? []), test.title].join(" › "));
+    }
+    // A file that failed outside its tests (an import error, a hook): its first line says why.
+    if (file.status === "failed" && failedTests.length === 0) {
+      const why = String(file.message ?? "").split("\n")[0];
+      names.push(`${label}  ${where}${why ? ` (${why})` : ""}`);
+    }
+  }
+  return names;
 }
 
 function suite(label, project) {
@@ -48,6 +68,7 @@ function suite(label, project) {
   }
   passed += counts.numPassedTests;
   failed += counts.numFailedTests;
+  failures.push(...failedTestsOf(label, counts));
   const skipped = counts.numPendingTests + counts.numTodoTests;
   // A run that failed without a failing test (a crash, a hook error) still counts as a failure.
   if (!ok && counts.numFailedTests === 0) failed += 1;
@@ -63,6 +84,7 @@ suite("e2e", "e2e");
 if (process.env.STRESS === "1") suite("stress", "stress");
 
 fs.rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) process.stdout.write(`\nFailed:\n  ${failures.join("\n  ")}\n`);
 process.stdout.write(`\n${rows.join("\n")}\n\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exitCode = failed === 0 ? 0 : 1;
