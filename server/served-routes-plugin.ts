@@ -20,23 +20,50 @@ export interface ServedRoute {
   file: string;
 }
 
-export function flattenRoutes(entries: readonly RouteConfigEntry[], parent = ""): ServedRoute[] {
+/**
+ * Every entry of the route table with its whole path, parents first; a pathless layout stands at
+ * its parent's path (its loader runs for its children's addresses). Shared with the access test's
+ * list of addresses (tests/support/route-addresses.ts).
+ */
+export function routeEntries(
+  entries: readonly RouteConfigEntry[],
+  parent = "",
+): (ServedRoute & { layout: boolean })[] {
   return entries.flatMap((entry) => {
     const own = entry.path ? `${parent}/${entry.path}`.replace(/\/{2,}/g, "/") : parent;
-    const answers = entry.index || entry.path !== undefined;
+    const layout = !entry.index && entry.path === undefined;
     return [
-      ...(answers ? [{ path: own || "/", file: entry.file }] : []),
-      ...flattenRoutes(entry.children ?? [], own),
+      { path: own || "/", file: entry.file, layout },
+      ...routeEntries(entry.children ?? [], own),
     ];
   });
 }
 
-/** The paths server/app.ts mounts itself (`/healthz`, `/media/:name`), read from its source. */
-export function expressMounts(source: string): string[] {
-  const mounts = [...source.matchAll(/app\.(?:get|post|all|use)\(\s*"(\/[^"]*)"/g)].map(
-    ([, mount]) => mount as string,
+/** The addresses the route table answers: its entries but the pathless layouts. */
+export function flattenRoutes(entries: readonly RouteConfigEntry[]): ServedRoute[] {
+  return routeEntries(entries)
+    .filter((entry) => !entry.layout)
+    .map(({ path, file }) => ({ path, file }));
+}
+
+/** The routes server/app.ts mounts itself (`app.get("/healthz", …)`), read from its source. */
+export function expressRoutes(source: string) {
+  return [...source.matchAll(/app\.(get|post|all|use)\(\s*"([^"]+)",([^;]*)/g)].map(
+    ([, method, mount, rest]) => ({
+      method: method as string,
+      mount: mount as string,
+      /** The rest of the call, up to its end: the handlers. */
+      rest: rest ?? "",
+    }),
   );
+}
+
+/** The paths server/app.ts mounts before React Router (`/healthz`, `/media/:name`). */
+export function expressMounts(source: string): string[] {
   // React Router's catch-all ("*splat") is left out: its addresses are the route table's.
+  const mounts = expressRoutes(source)
+    .map((route) => route.mount)
+    .filter((mount) => mount.startsWith("/"));
   return [...new Set(mounts)].sort();
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { APIRequestContext } from "playwright-core";
 import routes from "../../app/routes";
+import { expressRoutes, routeEntries } from "../../server/served-routes-plugin";
 import { type AccessFixtures, type RouteRule, routeAccess } from "./route-access";
 import { projectRoot } from "./server";
 
@@ -21,16 +22,13 @@ const exportsAction = (file: string) =>
   );
 
 /** Every path of the route configuration; a layout and its index share one. */
-function configAddresses(entries: RouteConfigEntry[], parent: string, into: Map<string, Address>) {
-  for (const entry of entries) {
-    const full = entry.index
-      ? parent || "/"
-      : `/${[parent.replace(/^\//, ""), entry.path ?? ""].filter(Boolean).join("/")}`;
-    const address = into.get(full) ?? { path: full, files: [], takesWrites: false };
+function configAddresses(entries: RouteConfigEntry[]) {
+  const into = new Map<string, Address>();
+  for (const entry of routeEntries(entries)) {
+    const address = into.get(entry.path) ?? { path: entry.path, files: [], takesWrites: false };
     address.files.push(entry.file);
     address.takesWrites ||= exportsAction(entry.file);
-    into.set(full, address);
-    if (entry.children) configAddresses(entry.children, full, into);
+    into.set(entry.path, address);
   }
   return into;
 }
@@ -42,16 +40,14 @@ function configAddresses(entries: RouteConfigEntry[], parent: string, into: Map<
 function expressAddresses() {
   const source = fs.readFileSync(path.join(projectRoot, "server", "app.ts"), "utf8");
   const addresses = new Map<string, Address>();
-  for (const [, method, mount, rest] of source.matchAll(
-    /app\.(get|post|all|use)\(\s*"([^"]+)",([^;]*)/g,
-  )) {
+  for (const { method, mount, rest } of expressRoutes(source)) {
     // React Router's catch-all: its addresses are the route configuration's.
     if (mount === "*splat") continue;
-    addresses.set(mount as string, {
-      path: mount as string,
+    addresses.set(mount, {
+      path: mount,
       files: ["server/app.ts"],
       // Static files answer GET and HEAD only.
-      takesWrites: method !== "get" && !rest?.includes("express.static"),
+      takesWrites: method !== "get" && !rest.includes("express.static"),
     });
   }
   return addresses;
@@ -59,10 +55,7 @@ function expressAddresses() {
 
 /** Every address of app/routes.ts and server/app.ts. */
 export function allAddresses(): Map<string, Address> {
-  return new Map([
-    ...configAddresses(routes as RouteConfigEntry[], "", new Map()),
-    ...expressAddresses(),
-  ]);
+  return new Map([...configAddresses(routes as RouteConfigEntry[]), ...expressAddresses()]);
 }
 
 export interface RouteRequest {
