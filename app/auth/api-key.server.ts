@@ -1,3 +1,4 @@
+import { type AdminSection, adminSection } from "~/admin/tabs";
 import { getDb } from "~/db/client.server";
 import { type ApiKeyHolder, findLiveApiKey } from "~/models/api-keys.server";
 import { TWO_FACTOR_SETUP_MESSAGE, twoFactorSetupRequired } from "./account-security.server";
@@ -69,4 +70,12 @@ export async function requireRoleOrApiKey(
   }
   if (await twoFactorSetupRequired(user)) throw unauthorized(TWO_FACTOR_SETUP_MESSAGE, 403);
   return { kind: "session", admin: user };
+}
+
+/** requireRoleOrApiKey with the role app/admin/tabs.ts gives `section` (the post API: "blog"). */
+export function requireSectionOrApiKey(
+  request: Request,
+  section: AdminSection,
+): Promise<StaffOrApiKey> {
+  return requireRoleOrApiKey(request, adminSection(section).role);
 }

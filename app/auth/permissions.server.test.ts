@@ -15,7 +15,9 @@ vi.mock("./account-security.server", async (importOriginal) => ({
   twoFactorSetupRequired: async (user: CurrentUser) => setupRequired && user.isAdmin,
 }));
 
-const { requireRole, requireRoleApi, roleAllows } = await import("./permissions.server");
+const { requireRole, requireRoleApi, requireSection, requireSectionApi, roleAllows } = await import(
+  "./permissions.server"
+);
 
 function userWith(role: UserRole): CurrentUser {
   return {
@@ -120,6 +122,26 @@ describe("requireRoleApi", () => {
     });
     sessionUser = userWith("editor");
     expect(await requireRoleApi(request(), "editor")).toEqual(userWith("editor"));
+  });
+});
+
+describe("requireSection", () => {
+  it("asks for the role app/admin/tabs.ts gives the section", async () => {
+    sessionUser = userWith("editor");
+    expect(await requireSection(request(), "blog")).toEqual(userWith("editor"));
+    expect(await thrown(requireSection(request(), "team"))).toMatchObject({
+      data: { message: "You do not have access to this page.", staff: true },
+      init: { status: 403 },
+    });
+    const api = (await thrown(requireSectionApi(request(), "settings"))) as Response;
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "Only admins can do this." });
+    expect(await requireSectionApi(request(), "media")).toEqual(userWith("editor"));
+    sessionUser = userWith("admin");
+    expect(await requireSection(request(), "team")).toEqual(userWith("admin"));
+    sessionUser = userWith("user");
+    const member = (await thrown(requireSection(request(), "overview"))) as Response;
+    expect(member.headers.get("location")).toBe("/");
   });
 });
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { type AdminSection, adminSection } from "~/admin/tabs";
 import {
   TWO_FACTOR_SETUP_MESSAGE,
   TWO_FACTOR_SETUP_PATH,
@@ -9,7 +10,7 @@ import { type CurrentUser, getCurrentUser, signInRedirect } from "./session.serv
 
 export { roleAllows, type StaffRole } from "./roles";
 
-/** The body of a 403 from requireRole; app/routes/admin/layout.tsx's error boundary shows it. */
+/** The body of a 403 from requireRole (requireSection); app/routes/admin/layout.tsx's error boundary shows it. */
 export interface NoAccess {
   message: string;
   /** The caller may open the dashboard (an editor on an admin-only page). */
@@ -23,11 +24,11 @@ function noAccess(user: CurrentUser) {
 }
 
 /**
- * The guard of every dashboard loader and action (deny by default: each one names the role it
- * needs). Visitors are sent to /auth and come back after signing in; a signed-in account that is
- * not staff is sent to the home page (the spec's rule for /admin); staff without the role get a
- * 403, which the dashboard's error boundary renders. While two-factor sign-in is
- * required for admins, an admin without it is sent to set it up first.
+ * The check behind requireSection, and the dashboard layout's own (any staff: "editor"). Visitors
+ * are sent to /auth and come back after signing in; a signed-in account that is not staff is sent
+ * to the home page (the spec's rule for /admin); staff without the role get a 403, which the
+ * dashboard's error boundary renders. While two-factor sign-in is required for admins, an admin
+ * without it is sent to set it up first.
  */
 export async function requireRole(request: Request, role: StaffRole): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
@@ -66,4 +67,17 @@ export async function requireRoleApi(request: Request, role: StaffRole): Promise
     throw Response.json({ error: TWO_FACTOR_SETUP_MESSAGE }, { status: 403 });
   }
   return user;
+}
+
+/**
+ * The guard of every dashboard loader and action (deny by default: each one names its section):
+ * requireRole with the role app/admin/tabs.ts gives `section`.
+ */
+export function requireSection(request: Request, section: AdminSection): Promise<CurrentUser> {
+  return requireRole(request, adminSection(section).role);
+}
+
+/** requireRoleApi with the role of `section`, for the dashboard's JSON endpoints. */
+export function requireSectionApi(request: Request, section: AdminSection): Promise<CurrentUser> {
+  return requireRoleApi(request, adminSection(section).role);
 }

@@ -58,7 +58,7 @@ export async function isRecentlyConfirmed(
 }
 
 /**
- * The guard of a dangerous action, after its requireRole: throws a 403 unless this session
+ * The guard of a dangerous action, after its requireSection: throws a 403 unless this session
  * confirmed within the last ten minutes. For a fetch (`as: "fetch"`, the default) the answer is
  * JSON `{ ok: false, error, confirm: true }` (a DataWithResponseInit: an action returns it, see
  * isAdminRefusal); the dashboard opens the "Confirm it's you" dialog on it and tries again. For

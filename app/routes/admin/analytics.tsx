@@ -1,7 +1,7 @@
 import { BarChart3, ShieldCheck } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { parseAnalyticsRange } from "~/analytics/ranges";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { formatLongDay, formatViews, viewsLabel } from "~/components/admin/analytics/format";
 import { RangePicker } from "~/components/admin/analytics/range-picker";
 import { TopList } from "~/components/admin/analytics/top-list";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "analytics");
   const days = parseAnalyticsRange(new URL(request.url).searchParams.get("days"));
   return { report: await getAnalyticsReport(getDb(), { days }) };
 }

@@ -6,7 +6,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { ApiKeyList } from "~/components/admin/api-keys/api-key-list";
@@ -26,7 +26,7 @@ import {
 import type { Route } from "./+types/api-keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "admin");
+  await requireSection(request, "api-keys");
   try {
     return { keys: await listApiKeys(getDb()), loadFailed: false };
   } catch (error) {
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "api-keys");
   try {
     return await update(admin, request);
   } catch (error) {

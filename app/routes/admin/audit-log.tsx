@@ -8,7 +8,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { LocalTime } from "~/components/admin/api-keys/local-time";
 import { RestoreVersionButton } from "~/components/admin/audit/restore-version-button";
 import { TabHeader } from "~/components/admin/tab-header";
@@ -77,7 +77,7 @@ function summarizeDetails(details: unknown): { label: string; value: string }[] 
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "admin");
+  await requireSection(request, "audit-log");
   const page = pageOf(request);
   try {
     const { rows, total } = await listAuditLog(page);
@@ -111,7 +111,7 @@ function editorTitleOf(details: unknown) {
 const RESTORE_FAILED = "Could not restore";
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "audit-log");
   let id = 0;
   try {
     const values = await readAdminPayload(request, RESTORE_FAILED);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/backup-download";
  * every download is in the audit log.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "settings");
   await requireRecentConfirmation(request, admin, { as: "document" });
   const file = archivePath(getEnv(), params.file);
   if (!file) {

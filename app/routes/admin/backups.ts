@@ -4,7 +4,7 @@ import {
   isAdminRefusal,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole, requireRoleApi } from "~/auth/permissions.server";
+import { requireSection, requireSectionApi } from "~/auth/permissions.server";
 import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/backups";
  * any app process.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoleApi(request, "admin");
+  await requireSectionApi(request, "settings");
   const db = getDb();
   const overview = await readBackups(db, getEnv(), await readSettings(db));
   return Response.json(overview, { headers: { "Cache-Control": "no-store" } });
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   requireSameOriginWrite(request);
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "settings");
   try {
     const values = await readAdminPayload(request, "Backup Not Started");
     if (values.intent !== "backup-now") {

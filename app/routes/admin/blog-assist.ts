@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireRole, requireRoleApi } from "~/auth/permissions.server";
+import { requireSection, requireSectionApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { imageToDescribe } from "~/integrations/alt-text-image.server";
@@ -34,7 +34,7 @@ function refuse(status: number, error: string, headers?: HeadersInit) {
  */
 export async function action({ request }: Route.ActionArgs) {
   requireSameOriginWrite(request);
-  const admin = await requireRoleApi(request, "editor");
+  const admin = await requireSectionApi(request, "blog");
   const payload = await readFormPayload(request);
   if (!payload.ok) return refuse(payload.status, payload.body.error);
   const parsed = assistRequestSchema.safeParse(payload.values);
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "blog");
   throw data(
     { error: "Ask for a suggestion with POST" },
     { status: 405, headers: { Allow: "POST" } },

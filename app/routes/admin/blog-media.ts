@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireRoleApi } from "~/auth/permissions.server";
+import { requireSectionApi } from "~/auth/permissions.server";
 import { type LibraryFile, libraryLookupSchema } from "~/blog/image-alt";
 import { logger } from "~/lib/logger.server";
 import { getMediaRowsByNames, listMedia, toItem } from "~/models/media.server";
@@ -13,7 +13,7 @@ export const PICKER_PAGE_SIZE = 24;
  * (`files` holds the names the library knows).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoleApi(request, "editor");
+  await requireSectionApi(request, "blog");
   const params = new URL(request.url).searchParams;
   if (params.has("names")) return lookUpFiles(params.get("names") ?? "");
   const offset = Math.max(0, Number(params.get("offset")) || 0);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireRoleApi } from "~/auth/permissions.server";
+import { requireSectionApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { listRevisions, revisionWithDiff } from "~/models/post-revisions.server";
@@ -16,7 +16,7 @@ function idParam(value: string | null) {
  * GET /admin/blog/revisions?post=N&revision=R: that revision with its diff against the post now.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoleApi(request, "editor");
+  await requireSectionApi(request, "blog");
   const params = new URL(request.url).searchParams;
   const postId = idParam(params.get("post"));
   if (postId === null)

@@ -8,7 +8,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { renderPostHtml } from "~/blog/render.server";
 import { CategoryManager } from "~/components/admin/blog/category-manager";
@@ -64,7 +64,7 @@ import {
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "blog");
   const url = new URL(request.url);
   const viewParam = url.searchParams.get("view");
   const view: BlogView = blogViews.includes(viewParam as BlogView)
@@ -131,7 +131,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "blog");
   let failure = "Failed to update blog post";
   try {
     const values = await readAdminPayload(request, failure);

@@ -7,7 +7,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { ContentTab } from "~/components/admin/content/content-tab";
 import { defaultSetting } from "~/content/site-defaults";
@@ -55,7 +55,7 @@ async function orNull<T>(what: string, load: () => Promise<T>): Promise<T | null
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireRole(request, "editor");
+  const staff = await requireSection(request, "content");
   const db = getDb();
   // Read before the values: see readEditorVersions.
   const versions = await orNull("the versions", () =>
@@ -94,7 +94,7 @@ const failureTitles: Record<string, string> = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "content");
   let intent = "";
   try {
     const values = await readAdminPayload(request, "Could not save");

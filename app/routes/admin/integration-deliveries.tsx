@@ -6,7 +6,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { DeliveryList, type DeliveryView } from "~/components/admin/integrations/delivery-list";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { LoadFailedAlert } from "~/components/admin/load-failed-alert";
@@ -26,7 +26,7 @@ const FAILED = "Could not resend";
 const SHOWN = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "admin");
+  await requireSection(request, "integrations");
   try {
     const rows = await listDeliveries(getDb(), SHOWN);
     const deliveries: DeliveryView[] = rows.map((row) => ({
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "integrations");
   try {
     const values = await readAdminPayload(request, FAILED);
     const { id } = parseAdminInput(deliveryResendSchema, values, FAILED);

@@ -7,7 +7,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { IntegrationCard } from "~/components/admin/integrations/integration-card";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
@@ -49,7 +49,7 @@ const PURGE_FAILED = "Could not purge the cache.";
 const TEST_LIMIT = { windowSeconds: 60, max: 10 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "admin");
+  await requireSection(request, "integrations");
   try {
     return { integrations: await listAdminIntegrations(getDb()), loadFailed: false };
   } catch (error) {
@@ -91,7 +91,7 @@ async function outboundUrlErrors(name: IntegrationName, input: Record<string, st
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "integrations");
   try {
     return await update(admin, request);
   } catch (error) {

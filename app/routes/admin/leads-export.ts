@@ -1,4 +1,4 @@
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import {
   csvDownload,
@@ -14,7 +14,7 @@ import type { Route } from "./+types/leads-export";
  * with the inbox's type, status and search if given; written while it is read.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "leads");
   const query = leadListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return csvDownload({
     filePrefix: "leads",

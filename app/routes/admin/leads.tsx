@@ -8,7 +8,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { LeadDetailDialog } from "~/components/admin/subscribers/lead-detail-dialog";
 import { LeadList } from "~/components/admin/subscribers/lead-list";
 import { ListFilters } from "~/components/admin/subscribers/list-filters";
@@ -41,7 +41,7 @@ const LOAD_FAILED = "Failed to load leads.";
 const UPDATE_FAILED = "Failed to update lead status.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "leads");
   const params = new URL(request.url).searchParams;
   const query = leadListQuerySchema.parse(Object.fromEntries(params));
   const ref = params.has("lead") ? parseLeadRef(params.get("lead")) : undefined;
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "leads");
   const values = await readAdminPayload(request, UPDATE_FAILED);
   const input = parseAdminInput(leadStatusActionSchema, values, UPDATE_FAILED);
   let result: Awaited<ReturnType<typeof setLeadStatus>>;

@@ -7,7 +7,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { formatDateTime } from "~/components/admin/insights/format";
 import { LinkAuditProgress } from "~/components/admin/insights/link-audit-progress";
 import { LinkResults } from "~/components/admin/insights/link-results";
@@ -27,7 +27,7 @@ import type { Route } from "./+types/links";
 export const meta: Route.MetaFunction = () => [{ title: "Links | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "links");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = linkFilterSchema.parse(params);
   const database = getDatabase();
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "links");
   const values = await readAdminPayload(request, "Could not start the link audit");
   parseAdminInput(startLinkAuditSchema, values, "Could not start the link audit");
   const database = getDatabase();

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireRole, requireRoleApi } from "~/auth/permissions.server";
+import { requireSection, requireSectionApi } from "~/auth/permissions.server";
 import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { handleMediaUpload } from "~/media/upload.server";
@@ -15,8 +15,8 @@ export async function action({ request }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   // Checked before a byte of the body is read.
   const admin = wantsJson
-    ? await requireRoleApi(request, "editor")
-    : await requireRole(request, "editor");
+    ? await requireSectionApi(request, "media")
+    : await requireSection(request, "media");
   const result = await handleMediaUpload(request, admin);
   if (wantsJson) {
     if (!result.ok) {
@@ -49,6 +49,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "media");
   throw data({ error: "Upload with POST" }, { status: 405, headers: { Allow: "POST" } });
 }

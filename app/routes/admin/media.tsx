@@ -8,7 +8,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { WritingAssistContext } from "~/components/admin/blog/writing-assist";
 import { MediaGrid } from "~/components/admin/media/media-grid";
 import { MediaUploader } from "~/components/admin/media/media-uploader";
@@ -36,7 +36,7 @@ import type { Route } from "./+types/media";
 export const meta: Route.MetaFunction = () => [{ title: "Media library · Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "media");
   const url = new URL(request.url);
   const { kind, offset } = mediaListQuerySchema.parse({
     kind: url.searchParams.get("kind") ?? undefined,
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "media");
   const values = await readAdminPayload(request, "Failed to update file");
   if (values.intent === "delete") {
     const { id } = parseAdminInput(mediaDeleteSchema, values, "Failed to delete file");

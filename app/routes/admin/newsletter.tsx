@@ -7,7 +7,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { ListFilters } from "~/components/admin/subscribers/list-filters";
 import {
   ExportCsvButton,
@@ -32,7 +32,7 @@ const UNSUBSCRIBE_FAILED = "Failed to unsubscribe user.";
 const REACTIVATE_FAILED = "Failed to reactivate subscriber.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "newsletter");
   const url = new URL(request.url);
   const query = subscriberListQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "newsletter");
   const values = await readAdminPayload(request, "Failed to update subscriber.");
   const failure = values.intent === "reactivate" ? REACTIVATE_FAILED : UNSUBSCRIBE_FAILED;
   const input = parseAdminInput(subscriberActionSchema, values, failure);

@@ -1,6 +1,6 @@
 import { ArrowRight, FileText, Image, LayoutTemplate, Link2, Mail, Settings } from "lucide-react";
 import { Link } from "react-router";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { roleAllows } from "~/auth/roles";
 import { OverviewCards } from "~/components/admin/insights/overview-cards";
 import { TabHeader } from "~/components/admin/tab-header";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/overview";
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireRole(request, "editor");
+  const staff = await requireSection(request, "overview");
   return { figures: await getOverview(getDatabase()), role: staff.role };
 }
 

@@ -6,7 +6,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { RedirectList } from "~/components/admin/redirects/redirect-list";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/redirects";
 export const meta: Route.MetaFunction = () => [{ title: "Redirects | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "editor");
+  await requireSection(request, "redirects");
   try {
     return { redirects: await listRedirects(getDb()), loadFailed: false };
   } catch (error) {
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "editor");
+  const admin = await requireSection(request, "redirects");
   try {
     return await update(admin, request);
   } catch (error) {

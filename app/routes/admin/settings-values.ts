@@ -1,4 +1,4 @@
-import { requireRoleApi } from "~/auth/permissions.server";
+import { requireSectionApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { readSettingsView } from "~/models/admin-settings.server";
 import type { Route } from "./+types/settings-values";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/settings-values";
  * tab (the Content tab's quick actions too) and load what is stored when they open.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoleApi(request, "admin");
+  await requireSectionApi(request, "settings");
   const view = await readSettingsView(getDb());
   return Response.json(view, { headers: { "Cache-Control": "no-store" } });
 }

@@ -8,7 +8,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { hasTwoFactor, twoFactorRequiredForAdmins } from "~/auth/account-security.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import { BackupsPanel } from "~/components/admin/settings/backups-panel";
 import { SiteSettingsForm } from "~/components/admin/settings/site-settings-form";
 import { TwoFactorSetting } from "~/components/admin/settings/two-factor-setting";
@@ -43,7 +43,7 @@ import {
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "admin");
+  await requireSection(request, "settings");
   const db = getDb();
   const [view, stored] = await Promise.all([readSettingsView(db), readSettings(db)]);
   return {
@@ -100,7 +100,7 @@ function isIntent(value: unknown): value is SettingsIntent {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "settings");
   let values: Record<string, unknown>;
   try {
     values = await readAdminPayload(request, "Error Saving Data");
@@ -138,7 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** "Require two-factor sign-in for admins": one web_settings row, audited. */
 async function saveAdminTwoFactor(
-  admin: Awaited<ReturnType<typeof requireRole>>,
+  admin: Awaited<ReturnType<typeof requireSection>>,
   values: Record<string, unknown>,
 ) {
   const parsed = adminTwoFactorSchema.safeParse(values);

@@ -5,7 +5,7 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { requireRole } from "~/auth/permissions.server";
+import { requireSection } from "~/auth/permissions.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { requireRecentConfirmation } from "~/auth/step-up.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
@@ -38,7 +38,7 @@ import {
 import type { Route } from "./+types/team";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "team");
   try {
     const db = getDb();
     const [members, invitations] = await Promise.all([listTeam(db), listInvitations(db)]);
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requireSection(request, "team");
   try {
     return await update(admin, request);
   } catch (error) {

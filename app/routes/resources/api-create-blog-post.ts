@@ -1,5 +1,5 @@
 import { adminChanged } from "~/admin/mutation.server";
-import { requireRoleOrApiKey } from "~/auth/api-key.server";
+import { requireSectionOrApiKey } from "~/auth/api-key.server";
 import { revisionsKeptFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { readFormPayload } from "~/forms/payload.server";
@@ -38,7 +38,7 @@ function refusal(status: number, error: string, fieldErrors?: Record<string, str
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const caller = await requireRoleOrApiKey(request, "editor");
+  const caller = await requireSectionOrApiKey(request, "blog");
   if (caller.kind === "session") requireSameOriginWrite(request);
 
   const payload = await readFormPayload(request, {
