@@ -14,7 +14,12 @@ import { isRefusal } from "../support/admin-calls";
 import { uniqueClientAddress } from "../support/browser";
 import { type DatabaseSnapshot, snapshotOwnServer } from "../support/db-snapshot";
 import { mailsTo } from "../support/mail";
-import { type AccessFixtures, type RouteRule, routeAccess } from "../support/route-access";
+import {
+  type AccessFixtures,
+  type RouteRule,
+  routeAccess,
+  staffRoleOf,
+} from "../support/route-access";
 import { allAddresses, createAccessFixtures, routeRequests } from "../support/route-addresses";
 import { confirmItsMeIn } from "../support/step-up";
 
@@ -23,12 +28,20 @@ const addresses = allAddresses();
 type Role = "visitor" | "member" | "editor" | "admin";
 
 /**
- * What `role` should get from GET (or POST) of a route with `rule`: a status, or "refused" (a
- * visitor or a member: sent to /auth or / , or 401/403). An editor on an admin-only route gets
- * exactly 403, never a redirect.
+ * What `role` should get from GET (or POST) of the route `key` with `rule`: a status, or "refused"
+ * (a visitor or a member: sent to /auth or / , or 401/403). An editor on a route of an admin-only
+ * section gets exactly 403, never a redirect.
  */
-function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number | "refused" {
+function expected(
+  key: string,
+  rule: RouteRule,
+  role: Role,
+  method: "GET" | "POST",
+): number | "refused" {
   const allowed = method === "GET" ? (rule.get ?? 200) : (rule.post as number);
+  // The role of the route's section in app/admin/tabs.ts; the rules check it has one.
+  const sectionRole = staffRoleOf(key);
+  const staffMayUse = role === "admin" || (role === "editor" && sectionRole === "editor");
   switch (rule.access) {
     case "public":
       return allowed;
@@ -36,15 +49,12 @@ function expected(rule: RouteRule, role: Role, method: "GET" | "POST"): number |
       return role === "visitor" ? allowed : 302;
     case "signed-in":
       return role === "visitor" ? "refused" : allowed;
-    case "editor":
-      if (role === "admin" || role === "editor") return allowed;
-      return "refused";
-    case "admin":
-      if (role === "admin") return allowed;
+    case "section":
+      if (staffMayUse) return allowed;
       return role === "editor" ? 403 : "refused";
-    case "api-key-or-editor":
+    case "api-key-or-section":
       // Its GET answers no one (no read); the write checks the caller.
-      if (method === "GET" || role === "admin" || role === "editor") return allowed;
+      if (method === "GET" || staffMayUse) return allowed;
       return role === "visitor" ? 401 : 403;
     case "admin-command":
       return allowed;
@@ -64,6 +74,20 @@ describe("the access rules", () => {
       .filter((a) => a.takesWrites && routeAccess[a.path]?.post === undefined)
       .map((a) => a.path);
     expect(writesUndeclared, "routes that take writes without a declared POST answer").toEqual([]);
+  });
+
+  it("gives every /admin route the role of its section in app/admin/tabs.ts", () => {
+    const dashboard = [...addresses.keys()].filter(
+      (key) => key === "/admin" || key.startsWith("/admin/"),
+    );
+    expect(dashboard.length).toBeGreaterThan(20);
+    const notSection = dashboard.filter((key) => routeAccess[key]?.access !== "section");
+    expect(notSection, "/admin routes whose rule is not their section's").toEqual([]);
+    const sectionless = Object.entries(routeAccess)
+      .filter(([, rule]) => rule.access === "section" || rule.access === "api-key-or-section")
+      .filter(([key]) => staffRoleOf(key) === undefined)
+      .map(([key]) => key);
+    expect(sectionless, "routes that no tab of app/admin/tabs.ts covers").toEqual([]);
   });
 });
 
@@ -113,7 +137,7 @@ describe("the access matrix: every route as a visitor, a member, an editor and a
       const body = await response.text();
       const status = response.status();
       const location = response.headers().location ?? null;
-      const want = expected(rule, role, method);
+      const want = expected(key, rule, role, method);
       const ok =
         want === "refused"
           ? isRefusal(status, location, body)

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { StaffRole } from "~/auth/roles";
 import type { AdminCall } from "./admin-actions/types";
-import { type Access, type RouteRule, routeAccess } from "./route-access";
+import { routeAccess, staffRoleOf } from "./route-access";
 
 const actionsDir = path.join(import.meta.dirname, "admin-actions");
 
@@ -49,7 +50,7 @@ export function routeOf(call: Pick<AdminCall, "path">): string {
   throw new Error(`${call.path}: no rule in tests/support/route-access.ts`);
 }
 
-/** Who may make `call`: the access rule of its route. */
-export function accessOf(call: Pick<AdminCall, "path">): Access {
-  return (routeAccess[routeOf(call)] as RouteRule).access;
+/** The staff role `call` needs: the role of its route's section in app/admin/tabs.ts. */
+export function roleOf(call: Pick<AdminCall, "path">): StaffRole | undefined {
+  return staffRoleOf(routeOf(call));
 }

@@ -1,3 +1,5 @@
+import { type AdminSection, type AdminTab, adminSection, sectionOfPath } from "~/admin/tabs";
+import type { StaffRole } from "~/auth/roles";
 import { servicePages } from "~/content/service-paths";
 
 /**
@@ -9,10 +11,13 @@ import { servicePages } from "~/content/service-paths";
  * - public: anyone, with the same answer.
  * - signed-out: a page for visitors (sign-in, sign-up); someone signed in is sent to "/".
  * - signed-in: any signed-in account's own page; visitors are sent to /auth.
- * - editor: staff (editors and admins). Visitors are sent to /auth (or get 401), members get 403;
- *   both change nothing.
- * - admin: admins only. Visitors are sent to /auth (or get 401), members and editors get 403.
- * - api-key-or-editor: staff's session or an API key (Authorization: Bearer); 401 / 403 otherwise.
+ * - section: a dashboard section's, with the role app/admin/tabs.ts gives it (the section of the
+ *   tab at or above the address, see sectionOfPath), written nowhere else. Staff with the role may
+ *   use it. Visitors are sent to /auth (or get 401), members are refused; both change nothing. An
+ *   editor on an admin section gets 403. Every address under /admin takes this rule, and one that
+ *   no tab covers fails the test.
+ * - api-key-or-section: an API key (Authorization: Bearer), or the session of staff with the role
+ *   of the rule's `section`; 401 / 403 otherwise.
  * - admin-command: `npm run admin` through the server, from this machine with DATA_DIR's token;
  *   no session of any kind opens it.
  */
@@ -20,9 +25,8 @@ export type Access =
   | "public"
   | "signed-out"
   | "signed-in"
-  | "editor"
-  | "admin"
-  | "api-key-or-editor"
+  | "section"
+  | "api-key-or-section"
   | "admin-command";
 
 /** What the test makes before it starts, for the samples of dynamic segments. */
@@ -37,6 +41,8 @@ export interface AccessFixtures {
 
 export interface RouteRule {
   access: Access;
+  /** The dashboard section of an address outside /admin ("api-key-or-section"). */
+  section?: AdminSection;
   /** Why, where the access is not obvious from the address. */
   why?: string;
   /** The address to GET, for a path with dynamic segments or one that needs a query. */
@@ -141,53 +147,53 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "\"Confirm it's you\" before a backup, an API key, a team change, a passkey or two-factor off: the caller's own password",
   },
 
-  "/admin": { access: "editor", why: "the dashboard's layout and overview" },
-  "/admin/blog": { access: "editor", post: 400 },
-  "/admin/newsletter": { access: "editor", post: 400 },
-  "/admin/leads": { access: "editor", post: 400 },
-  "/admin/content": { access: "editor", post: 400 },
-  "/admin/integrations": { access: "admin", post: 400 },
+  "/admin": { access: "section", why: "the dashboard's layout and overview" },
+  "/admin/blog": { access: "section", post: 400 },
+  "/admin/newsletter": { access: "section", post: 400 },
+  "/admin/leads": { access: "section", post: 400 },
+  "/admin/content": { access: "section", post: 400 },
+  "/admin/integrations": { access: "section", post: 400 },
   "/admin/integrations/deliveries": {
-    access: "admin",
+    access: "section",
     post: 400,
     why: "what the site sent to its integrations; its POST resends one",
   },
-  "/admin/links": { access: "editor", post: 400 },
-  "/admin/redirects": { access: "editor", post: 400 },
-  "/admin/media": { access: "editor", post: 400 },
-  "/admin/settings": { access: "admin", post: 400 },
-  "/admin/analytics": { access: "editor" },
-  "/admin/api-keys": { access: "admin", post: 400 },
-  "/admin/audit-log": { access: "admin", post: 400 },
-  "/admin/team": { access: "admin", post: 400 },
+  "/admin/links": { access: "section", post: 400 },
+  "/admin/redirects": { access: "section", post: 400 },
+  "/admin/media": { access: "section", post: 400 },
+  "/admin/settings": { access: "section", post: 400 },
+  "/admin/analytics": { access: "section" },
+  "/admin/api-keys": { access: "section", post: 400 },
+  "/admin/audit-log": { access: "section", post: 400 },
+  "/admin/team": { access: "section", post: 400 },
   "/admin/media/upload": {
-    access: "editor",
+    access: "section",
     get: 405,
     post: 303,
     why: "uploads only; a form post without a file goes back to the media tab with an error toast",
   },
-  "/admin/blog/media": { access: "editor", why: "the image picker's list" },
+  "/admin/blog/media": { access: "section", why: "the image picker's list" },
   "/admin/blog/revisions": {
-    access: "editor",
+    access: "section",
     why: "a post's History panel",
     sample: "/admin/blog/revisions?post=1",
   },
   "/admin/blog/assist": {
-    access: "editor",
+    access: "section",
     get: 405,
     post: 400,
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
-  "/admin/newsletter/export": { access: "editor", why: "subscribers' addresses" },
-  "/admin/leads/export": { access: "editor", why: "leads' names, addresses and messages" },
-  "/admin/settings/values": { access: "admin" },
+  "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
+  "/admin/leads/export": { access: "section", why: "leads' names, addresses and messages" },
+  "/admin/settings/values": { access: "section" },
   "/admin/settings/backups": {
-    access: "admin",
+    access: "section",
     post: 400,
     why: "the backups panel; its POST starts a backup",
   },
   "/admin/settings/backups/:file": {
-    access: "admin",
+    access: "section",
     sample: "/admin/settings/backups/site-backup-2026-01-01T030000Z.tar.gz",
     get: 403,
     why: "an archive holds every secret of the site: an admin must have confirmed it's them in the last 10 minutes (then 404: none is kept under this name)",
@@ -208,7 +214,8 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the enabled widgets' public fields only; secrets never leave the server",
   },
   "/api/create-blog-post": {
-    access: "api-key-or-editor",
+    access: "api-key-or-section",
+    section: "blog",
     get: 405,
     post: 415,
     why: "the creator pages and automation publish posts; JSON only, so a form post is refused",
@@ -243,3 +250,18 @@ export const routeAccess: Record<string, RouteRule> = {
     post: 401,
   },
 };
+
+/**
+ * The dashboard section whose role a route asks for: the rule's `section`, or for an address under
+ * /admin the tab at or above it. Undefined for a route of no section (or one no tab covers).
+ */
+export function sectionOfRoute(path: string): AdminTab | undefined {
+  const rule = routeAccess[path];
+  if (rule?.access !== "section" && rule?.access !== "api-key-or-section") return undefined;
+  return rule.section ? adminSection(rule.section) : sectionOfPath(path);
+}
+
+/** The staff role a route asks for (its section's), or undefined outside the sections. */
+export function staffRoleOf(path: string): StaffRole | undefined {
+  return sectionOfRoute(path)?.role;
+}
