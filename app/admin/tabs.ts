@@ -3,10 +3,11 @@ import type { StaffRole } from "~/auth/roles";
 /**
  * The dashboard's sections, one tab each, in the order the tab bar shows them; each one is its
  * own URL. This is the one place a section's role is written: `role` is the least role that may
- * open it. Its loaders and actions, and the resource routes under its path ("/admin/settings/
- * backups" is Settings'), ask `requireSection(request, section)` (app/auth/permissions.server.ts),
- * which looks the role up here; the tab bar shows a staff member only the tabs their role opens,
- * and the access tests (tests/support/route-access.ts) read their expectations from here too.
+ * open it. Its loaders and actions, and the resource routes under its path (Settings' include
+ * "/admin/settings/backups"), ask `requireSection(request, section)` in
+ * app/auth/permissions.server.ts, which looks the role up here; the tab bar shows a staff member
+ * only the tabs their role opens, and the access tests (tests/support/route-access.ts) read their
+ * expectations from here too.
  */
 export const adminTabs = [
   { section: "overview", label: "Overview", path: "/admin", role: "editor" },
