@@ -1,12 +1,13 @@
 // `npm test`: typecheck, lint, unit and integration tests, then the browser tests against the
-// production build; with STRESS=1 (as in CI) also the long stress tests. Ends with one summary line
-// that CI reads.
+// production build; with STRESS=1 (as in CI) also the long stress tests. Ends with each suite's
+// result and time, the total time, then one summary line that CI reads.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+const startedAll = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
@@ -85,6 +86,14 @@ if (process.env.STRESS === "1") suite("stress", "stress");
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failures.length > 0) process.stdout.write(`\nFailed:\n  ${failures.join("\n  ")}\n`);
+// .ci/run passes the time of the benchmarks it ran before this (they have no tests to count).
+const benchSeconds = process.env.CI_BENCH_SECONDS
+  ? Number(process.env.CI_BENCH_SECONDS)
+  : undefined;
+if (benchSeconds !== undefined)
+  rows.unshift(`${"bench".padEnd(12)} ok (${benchSeconds.toFixed(1)} s)`);
+const total = (Date.now() - startedAll) / 1000 + (benchSeconds ?? 0);
+rows.push(`${"total".padEnd(12)} ${total.toFixed(1)} s`);
 process.stdout.write(`\n${rows.join("\n")}\n\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exitCode = failed === 0 ? 0 : 1;

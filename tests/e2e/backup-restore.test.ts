@@ -5,7 +5,7 @@ import path from "node:path";
 import { Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, createAdmin } from "../support/admin";
+import { type Account, createAdmin, dataTemplate } from "../support/admin";
 import { type RunningServer, runNode, serverEnv, startServer } from "../support/server";
 import {
   adminWriter,
@@ -38,8 +38,8 @@ function scratchDir() {
   return dir;
 }
 
-async function start(dataDir: string, env: NodeJS.ProcessEnv = {}) {
-  const server = await startServer({ dataDir, env: { TRUST_PROXY: "loopback", ...env } });
+async function start(dataDir: string, env: NodeJS.ProcessEnv = {}, template?: string) {
+  const server = await startServer({ dataDir, env: { TRUST_PROXY: "loopback", ...env }, template });
   servers.push(server);
   return server;
 }
@@ -237,7 +237,7 @@ describe("npm run backup / npm run restore", () => {
   let busy: { storedBefore: number; begunBefore: number; begun: number };
 
   beforeAll(async () => {
-    source = await start(path.join(scratchDir(), "source"));
+    source = await start(path.join(scratchDir(), "source"), {}, dataTemplate());
     admin = await createAdmin(source.dataDir);
     cookie = await signInCookie(source.url, admin);
     content = await createSiteContent(source, cookie);

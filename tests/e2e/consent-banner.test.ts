@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_COOKIE, consentFromCookieHeader } from "~/consent/consent";
 import { gtagScriptUrl, voiceSdkUrl } from "~/content/widgets";
+import { dataTemplate } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import {
   expectCleanPage,
@@ -32,7 +33,10 @@ const MEASUREMENT_ID = "G-TEST123";
 const CHAT_URL = "https://chat.example.com";
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ dataDir })]);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ dataDir, template: dataTemplate() }),
+  ]);
 });
 afterAll(async () => {
   await server?.stop();

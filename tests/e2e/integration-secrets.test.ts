@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationCatalogue } from "~/content/integrations";
 import { publicPagePaths } from "~/content/service-paths";
 import { voiceSdkUrl } from "~/content/widgets";
+import { dataTemplate } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { acceptedEverything, giveConsent } from "../support/consent";
 import { type FakeChatServer, fakeVoiceSdk, startFakeChatServer } from "../support/fake-widget-sdk";
@@ -49,7 +50,7 @@ beforeAll(async () => {
   [browser, chat, server] = await Promise.all([
     launchBrowser(),
     startFakeChatServer(),
-    startServer({ dataDir }),
+    startServer({ dataDir, template: dataTemplate() }),
   ]);
   await server.stop();
   await configureIntegrations(dataDir, settingsWithCanaries(chat.url));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSource } from "../../server/page-csp";
-import { createAdmin, type OwnServer, startOwnServer } from "../support/admin";
+import { createAdmin, dataTemplate, type OwnServer, startOwnServer } from "../support/admin";
 import { uniqueClientAddress } from "../support/browser";
 import { parseCsp } from "../support/csp";
 import { uniqueEmail } from "../support/forms";
@@ -215,6 +215,7 @@ describe("security headers", () => {
       dataDir: `${own.dataDir}-https`,
       port,
       env: { SITE_URL: `https://localhost:${port}`, TRUST_PROXY: "loopback" },
+      template: dataTemplate(),
     });
     for (const [label, path] of [
       ["a page", "/"],

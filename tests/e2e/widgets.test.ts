@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { voiceSdkUrl } from "~/content/widgets";
 import { hashSource } from "../../server/page-csp";
-import { createStaff, signedInContext } from "../support/admin";
+import { createStaff, dataTemplate, signedInContext } from "../support/admin";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { acceptedEverything, giveConsent } from "../support/consent";
 import { parseCsp } from "../support/csp";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   [browser, chat, server] = await Promise.all([
     launchBrowser(),
     startFakeChatServer(),
-    startServer({ dataDir }),
+    startServer({ dataDir, template: dataTemplate() }),
   ]);
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockFilePath } from "~/lib/data-dir-lock.server";
+import { dataTemplate } from "../support/admin";
 import {
   createPostgresDatabase,
   discrepancies,
@@ -19,6 +20,7 @@ import {
   unitSubmissions,
 } from "../support/load";
 import { freePort, type RunningServer, startServer } from "../support/server";
+import { scaled } from "../support/stress-scale";
 
 /**
  * SIGKILL in the middle of a stream of form submissions: no shutdown hook runs, requests are cut
@@ -29,8 +31,11 @@ import { freePort, type RunningServer, startServer } from "../support/server";
  */
 const CONCURRENCY = 50;
 /** Kill once this many submissions have been acknowledged: well into the stream. */
-const KILL_AFTER_ACKNOWLEDGED = 200;
-const CONTACT_TOKENS = 20;
+const KILL_AFTER_ACKNOWLEDGED = scaled(200, 40);
+const CONTACT_TOKENS = scaled(20, 4);
+/** Newsletter and consultation submissions each (300 at full size, fewer at CI size). */
+const PER_FORM = scaled(300, 100);
+const RESENT = scaled(20, 8);
 
 type Backend = "pglite" | "postgres";
 const backends: Backend[] = postgresAdminUrl ? ["pglite", "postgres"] : ["pglite"];
@@ -38,10 +43,11 @@ const backends: Backend[] = postgresAdminUrl ? ["pglite", "postgres"] : ["pglite
 function buildUnits(label: string, tokens: string[]): Unit[] {
   const make = submissionFactory(label);
   const units: Unit[] = [];
-  for (let i = 0; i < 300; i++) units.push({ kind: "single", submission: make.newsletter() });
-  for (let i = 0; i < 300; i++) units.push({ kind: "single", submission: make.consultation() });
+  for (let i = 0; i < PER_FORM; i++) units.push({ kind: "single", submission: make.newsletter() });
+  for (let i = 0; i < PER_FORM; i++)
+    units.push({ kind: "single", submission: make.consultation() });
   for (const token of tokens) units.push({ kind: "single", submission: make.contact(token) });
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < RESENT; i++) {
     const original = i % 2 ? make.newsletter() : make.consultation();
     units.push({ kind: i % 4 < 2 ? "retry" : "twins", submissions: [original, resend(original)] });
   }
@@ -63,7 +69,8 @@ describe.each(backends)("the server killed with SIGKILL under load, on %s", (bac
     if (backend === "postgres") database = await createPostgresDatabase("kill");
     env = { TRUST_PROXY: "loopback", ...(database ? { DATABASE_URL: database.url } : {}) };
     port = await freePort();
-    server = await startServer({ dataDir, port, env });
+    const template = database ? undefined : dataTemplate();
+    server = await startServer({ dataDir, port, env, template });
   });
 
   afterAll(async () => {

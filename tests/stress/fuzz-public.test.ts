@@ -19,6 +19,7 @@ import {
   fuzzEndpoint,
   serverErrorsSince,
 } from "../support/fuzz/runner";
+import { scaled } from "../support/stress-scale";
 
 /**
  * Hostile input to every public endpoint that takes input: the form APIs, the bot check, the
@@ -28,7 +29,8 @@ import {
  * and the process must stay up and log no error.
  */
 
-const CASES = 1_000;
+// 1,000 at full size; fewer at CI size (STRESS_SCALE).
+const CASES = scaled(1_000);
 let fuzz: Awaited<ReturnType<typeof startFuzzServer>>;
 let solvedTokens: string[] = [];
 const reports: FuzzReport[] = [];

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { launchBrowser, newClientContext, newPage } from "./browser";
 import { waitForMail } from "./mail";
 import { type RunningServer, runAdminCommand, startServer } from "./server";
@@ -111,10 +111,23 @@ export interface OwnServer {
   close(): Promise<void>;
 }
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A data directory template (makeDataTemplate) made by the project's global setup. */
+    dataTemplate: string;
+  }
+}
+
+/** The data directory template of this test project (e2e and stress make one), if any. */
+export function dataTemplate(): string | undefined {
+  return inject("dataTemplate") || undefined;
+}
+
 export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
   const fullEnv = { TRUST_PROXY: "loopback", ...env };
-  let server = await startServer({ dataDir, env: fullEnv });
+  // From the template's database: a fresh site, without a first start's initdb and migrations.
+  let server = await startServer({ dataDir, env: fullEnv, template: dataTemplate() });
   const port = server.port;
   const own: OwnServer = {
     get url() {

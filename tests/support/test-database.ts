@@ -28,12 +28,14 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the run's migrated template (tests/setup/pglite-template.ts), or migrated here.
+  const template = inject("postgresTemplate");
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), { max: 5 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     async close() {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createAdmin } from "../admin";
+import { createAdmin, dataTemplate } from "../admin";
 import { type RunningServer, startServer } from "../server";
 import type { FuzzReport } from "./runner";
 import { rotatingAddress } from "./runner";
@@ -12,7 +12,11 @@ import { rotatingAddress } from "./runner";
  */
 export async function startFuzzServer(env: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stress-fuzz-"));
-  const server = await startServer({ dataDir, env: { TRUST_PROXY: "loopback", ...env } });
+  const server = await startServer({
+    dataDir,
+    env: { TRUST_PROXY: "loopback", ...env },
+    template: dataTemplate(),
+  });
   return {
     server,
     dataDir,
