@@ -70,6 +70,7 @@ describe("the admin command while the server runs", () => {
     await page.getByRole("link", { name: "View site" }).click();
     await page.waitForURL(`${baseURL}/`);
     const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.waitFor();
     expect(await nav.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByText(email).isVisible()).toBe(true);
     expectCleanPage(page);
