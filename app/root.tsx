@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -48,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const logo = await siteLogo(settings);
   return data(
     {
-      user: user ? { email: user.email, isAdmin: user.isAdmin, isStaff: user.isStaff } : null,
+      user: user
+        ? { email: user.email, role: user.role, isAdmin: user.isAdmin, isStaff: user.isStaff }
+        : null,
       navItems,
       siteName: siteNameFrom(settings),
       tagline: settingOrDefault(settings, "site_tagline"),
@@ -88,7 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { user, navItems, siteName, tagline, logoUrl, logo, toast, footer } =
     useLoaderData<typeof loader>();
+  const brand = { siteName, logoUrl, logo };
   const navigation = useNavigation();
+  // The staff's pages (routes/admin/shell.tsx) draw their own frame instead of the public one.
+  const inShell = useMatches().some(
+    (match) => (match.handle as { shell?: string } | undefined)?.shell === "admin",
+  );
   // The auth state of a page is settled on the server; while a client-side move to a guarded
   // or auth page waits for it, the whole screen shows a spinner.
   const checkingAuth =
@@ -107,23 +115,17 @@ export default function App() {
       </a>
       {/* Next in the tab order, so the consent banner is reached before the page. */}
       <IntegrationWidgets />
-      <SiteHeader
-        siteName={siteName}
-        logoUrl={logoUrl}
-        logo={logo}
-        navItems={navItems}
-        user={user}
-      />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+      {inShell ? (
         <Outlet />
-      </main>
-      <SiteFooter
-        siteName={siteName}
-        tagline={tagline}
-        logoUrl={logoUrl}
-        logo={logo}
-        footer={footer}
-      />
+      ) : (
+        <>
+          <SiteHeader {...brand} navItems={navItems} user={user} />
+          <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+            <Outlet />
+          </main>
+          <SiteFooter {...brand} tagline={tagline} footer={footer} />
+        </>
+      )}
       {checkingAuth ? <FullScreenSpinner /> : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { servicePages } from "./content/service-paths";
 
 export default [
@@ -36,27 +36,31 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("invite/:token", "routes/auth/invite.tsx"),
   route("auth/two-factor", "routes/auth/two-factor.tsx"),
-  route("account/security", "routes/account/security.tsx"),
   route("account/confirm", "routes/account/confirm.ts"),
 
-  // Admin: one route per dashboard tab, all under the layout that checks the admin role.
-  // Every tab's own loader and action checks it again (loaders run in parallel).
-  route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/overview.tsx"),
-    route("blog", "routes/admin/blog.tsx"),
-    route("newsletter", "routes/admin/newsletter.tsx"),
-    route("leads", "routes/admin/leads.tsx"),
-    route("content", "routes/admin/content.tsx"),
-    route("integrations", "routes/admin/integrations.tsx"),
-    route("integrations/deliveries", "routes/admin/integration-deliveries.tsx"),
-    route("links", "routes/admin/links.tsx"),
-    route("redirects", "routes/admin/redirects.tsx"),
-    route("media", "routes/admin/media.tsx"),
-    route("settings", "routes/admin/settings.tsx"),
-    route("analytics", "routes/admin/analytics.tsx"),
-    route("api-keys", "routes/admin/api-keys.tsx"),
-    route("audit-log", "routes/admin/audit-log.tsx"),
-    route("team", "routes/admin/team.tsx"),
+  // The staff's frame (sidebar, no public header or footer) around the account and the admin.
+  layout("routes/admin/shell.tsx", [
+    route("account/security", "routes/account/security.tsx"),
+
+    // Admin: one route per dashboard tab, all under the layout that checks the admin role.
+    // Every tab's own loader and action checks it again (loaders run in parallel).
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("integrations", "routes/admin/integrations.tsx"),
+      route("integrations/deliveries", "routes/admin/integration-deliveries.tsx"),
+      route("links", "routes/admin/links.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
+      route("media", "routes/admin/media.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("api-keys", "routes/admin/api-keys.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
+      route("team", "routes/admin/team.tsx"),
+    ]),
   ]),
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media

@@ -1,30 +1,85 @@
 import type { StaffRole } from "~/auth/roles";
 
 /**
- * The dashboard's sections, one tab each, in the order the tab bar shows them; each one is its
- * own URL. This is the one place a section's role is written: `role` is the least role that may
- * open it. Its loaders and actions, and the resource routes under its path (Settings' include
- * "/admin/settings/backups"), ask `requireSection(request, section)` in
- * app/auth/permissions.server.ts, which looks the role up here; the tab bar shows a staff member
+ * The groups of the dashboard's sidebar, by what staff do there, in the order it shows them. The
+ * first one (the overview) stands above the others without a visible heading.
+ */
+export const adminGroups = [
+  { key: "home", label: "Dashboard" },
+  { key: "content", label: "Content" },
+  { key: "audience", label: "Audience" },
+  { key: "site", label: "Site" },
+] as const;
+
+export type AdminGroup = (typeof adminGroups)[number]["key"];
+
+/**
+ * The dashboard's sections, one tab each, in the order the sidebar shows them (under their
+ * `group`); each one is its own URL. This is the one place a section's role is written: `role` is
+ * the least role that may open it. Its loaders and actions, and the resource routes under its path
+ * (Settings' include "/admin/settings/backups"), ask `requireSection(request, section)` in
+ * app/auth/permissions.server.ts, which looks the role up here; the sidebar shows a staff member
  * only the tabs their role opens, and the access tests (tests/support/route-access.ts) read their
  * expectations from here too.
  */
 export const adminTabs = [
-  { section: "overview", label: "Overview", path: "/admin", role: "editor" },
-  { section: "blog", label: "Blog", path: "/admin/blog", role: "editor" },
-  { section: "newsletter", label: "Newsletter", path: "/admin/newsletter", role: "editor" },
-  { section: "leads", label: "Leads", path: "/admin/leads", role: "editor" },
-  { section: "content", label: "Content", path: "/admin/content", role: "editor" },
-  { section: "integrations", label: "Integrations", path: "/admin/integrations", role: "admin" },
-  { section: "links", label: "Links", path: "/admin/links", role: "editor" },
-  { section: "redirects", label: "Redirects", path: "/admin/redirects", role: "editor" },
-  { section: "media", label: "Media", path: "/admin/media", role: "editor" },
-  { section: "settings", label: "Settings", path: "/admin/settings", role: "admin" },
-  { section: "analytics", label: "Analytics", path: "/admin/analytics", role: "editor" },
-  { section: "api-keys", label: "API keys", path: "/admin/api-keys", role: "admin" },
-  { section: "audit-log", label: "Audit log", path: "/admin/audit-log", role: "admin" },
-  { section: "team", label: "Team", path: "/admin/team", role: "admin" },
-] as const satisfies readonly { section: string; label: string; path: string; role: StaffRole }[];
+  { section: "overview", label: "Overview", path: "/admin", role: "editor", group: "home" },
+  { section: "blog", label: "Blog", path: "/admin/blog", role: "editor", group: "content" },
+  {
+    section: "content",
+    label: "Content",
+    path: "/admin/content",
+    role: "editor",
+    group: "content",
+  },
+  { section: "media", label: "Media", path: "/admin/media", role: "editor", group: "content" },
+  { section: "links", label: "Links", path: "/admin/links", role: "editor", group: "content" },
+  {
+    section: "redirects",
+    label: "Redirects",
+    path: "/admin/redirects",
+    role: "editor",
+    group: "content",
+  },
+  {
+    section: "newsletter",
+    label: "Newsletter",
+    path: "/admin/newsletter",
+    role: "editor",
+    group: "audience",
+  },
+  { section: "leads", label: "Leads", path: "/admin/leads", role: "editor", group: "audience" },
+  {
+    section: "analytics",
+    label: "Analytics",
+    path: "/admin/analytics",
+    role: "editor",
+    group: "audience",
+  },
+  {
+    section: "integrations",
+    label: "Integrations",
+    path: "/admin/integrations",
+    role: "admin",
+    group: "site",
+  },
+  { section: "settings", label: "Settings", path: "/admin/settings", role: "admin", group: "site" },
+  { section: "api-keys", label: "API keys", path: "/admin/api-keys", role: "admin", group: "site" },
+  {
+    section: "audit-log",
+    label: "Audit log",
+    path: "/admin/audit-log",
+    role: "admin",
+    group: "site",
+  },
+  { section: "team", label: "Team", path: "/admin/team", role: "admin", group: "site" },
+] as const satisfies readonly {
+  section: string;
+  label: string;
+  path: string;
+  role: StaffRole;
+  group: AdminGroup;
+}[];
 
 export type AdminTab = (typeof adminTabs)[number];
 

@@ -66,7 +66,11 @@ describe("the admin command while the server runs", () => {
     await expect
       .poll(() => page.getByRole("heading", { name: "Admin dashboard" }).isVisible())
       .toBe(true);
+    // The dashboard has a frame of its own; its way back to the site leads to the public header.
+    await page.getByRole("link", { name: "View site" }).click();
+    await page.waitForURL(`${baseURL}/`);
     const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.waitFor();
     expect(await nav.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByText(email).isVisible()).toBe(true);
     expectCleanPage(page);

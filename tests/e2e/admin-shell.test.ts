@@ -60,15 +60,16 @@ describe("who may open the dashboard", () => {
 });
 
 describe("an editor's dashboard", () => {
+  // In the sidebar's order: the overview, then the Content and Audience groups.
   const editorTabs = [
     "Overview",
     "Blog",
-    "Newsletter",
-    "Leads",
     "Content",
+    "Media",
     "Links",
     "Redirects",
-    "Media",
+    "Newsletter",
+    "Leads",
     "Analytics",
   ];
 
@@ -83,7 +84,8 @@ describe("an editor's dashboard", () => {
     const quickLinks = page.getByRole("region", { name: "Quick links" });
     expect(await quickLinks.getByRole("link", { name: /Write a blog post/ }).count()).toBe(1);
     expect(await quickLinks.getByRole("link", { name: /Settings/ }).count()).toBe(0);
-    // Staff: the site header links to the dashboard.
+    // Staff: the site header (on the public pages; the dashboard has its own frame) links to it.
+    await page.goto("/");
     expect(await page.getByRole("link", { name: "Admin", exact: true }).first().isVisible()).toBe(
       true,
     );
@@ -140,8 +142,8 @@ describe("the dashboard's tabs", () => {
     await page.goto("/admin");
     const sections = page.getByRole("navigation", { name: "Admin sections" });
     await sections.getByRole("link", { name: "Overview", exact: true }).focus();
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    // Overview, then the Content group's five entries, then the Audience group's first.
+    for (let step = 0; step < 6; step++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Newsletter");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${baseURL}/admin/newsletter`);
@@ -164,7 +166,9 @@ describe("the dashboard's tabs", () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${tab.path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-      // The tab bar scrolls on its own; the current tab is brought into view.
+      // The sections are behind the menu button; opened, the current one is in view.
+      const menu = page.getByRole("button", { name: "Menu", exact: true });
+      await menu.click();
       const current = page
         .getByRole("navigation", { name: "Admin sections" })
         .locator('[aria-current="page"]');
@@ -177,6 +181,8 @@ describe("the dashboard's tabs", () => {
           { message: `${tab.path}: current tab visible` },
         )
         .toBe(true);
+      await page.keyboard.press("Escape");
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
       // A toast the tab shows (the blog's sample content) is checked once its entry animation
       // is over: mid-fade its text is faint by design.
       await page.waitForFunction(() =>
@@ -186,6 +192,149 @@ describe("the dashboard's tabs", () => {
       );
       await expectNoAxeViolations(page);
     }
+    expectCleanPage(page);
+    await phone.close();
+  });
+});
+
+describe("the dashboard's own frame", () => {
+  /** The sidebar's groups as the role sees them: each list's name and its entries. */
+  async function groupsOf(page: Page) {
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await sections.getByRole("link", { name: "Overview", exact: true }).waitFor();
+    const groups: Record<string, string[]> = {};
+    for (const name of ["Content", "Audience", "Site"]) {
+      const list = sections.getByRole("list", { name, exact: true });
+      if ((await list.count()) === 0) continue;
+      groups[name] = await list.getByRole("link").allTextContents();
+    }
+    return groups;
+  }
+
+  /** What the public frame alone has: its header's menu, its footer and the newsletter form. */
+  async function expectNoPublicFrame(page: Page) {
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+    expect(await page.locator('form[action="/newsletter"]').count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Subscribe to our newsletter" }).count()).toBe(
+      0,
+    );
+  }
+
+  it("groups an admin's sections, with the account, the site and Sign Out, and no public footer", async () => {
+    const context = await signedInContext(browser, baseURL, admin, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await newPage(context);
+    await page.goto("/admin");
+    expect(await groupsOf(page)).toEqual({
+      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Audience: ["Newsletter", "Leads", "Analytics"],
+      Site: ["Integrations", "Settings", "API keys", "Audit log", "Team"],
+    });
+    await expectNoPublicFrame(page);
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole("main").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Menu", exact: true }).isVisible()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    const account = page.getByRole("navigation", { name: "Account" });
+    await account.getByRole("link", { name: "Account security" }).click();
+    await page.waitForURL(`${baseURL}/account/security`);
+    await expect
+      .poll(() => account.locator('[aria-current="page"]').textContent())
+      .toBe("Account security");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Account security");
+    await expectNoPublicFrame(page);
+    await expectNoAxeViolations(page);
+
+    await account.getByRole("link", { name: "View site" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    // The public pages keep their frame, the newsletter form and the header's Admin link.
+    await page.getByRole("contentinfo").waitFor();
+    expect(await page.locator('form[action="/newsletter"]').count()).toBe(1);
+    const main = page.getByRole("navigation", { name: "Main" });
+    expect(await main.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
+
+    await page.goto("/admin/team");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expectCleanPage(page);
+    await context.close();
+  });
+
+  it("shows an editor only the groups and entries of their role", async () => {
+    const editor = await createStaff(dataDir, "editor");
+    const context = await signedInContext(browser, baseURL, editor);
+    const page = await newPage(context);
+    await page.goto("/admin/leads");
+    expect(await groupsOf(page)).toEqual({
+      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Audience: ["Newsletter", "Leads", "Analytics"],
+    });
+    // An admin-only address keeps the frame around its 403, with the way back.
+    const response = await page.goto("/admin/team");
+    expect(response?.status()).toBe(403);
+    expect(await noAccessAlert(page).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "No access", level: 1 }).count()).toBe(1);
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Back to the dashboard" }).count()).toBe(1);
+    expect(Object.keys(await groupsOf(page))).toEqual(["Content", "Audience"]);
+    await expectNoPublicFrame(page);
+    expectCleanPage(page, [/status of 403/]);
+    await context.close();
+  });
+
+  it("on a phone, opens the grouped sections from a menu button, by mouse and by keyboard", async () => {
+    const phone = await signedInContext(browser, baseURL, admin, {
+      viewport: { width: 375, height: 812 },
+    });
+    const page = await newPage(phone);
+    await page.goto("/admin");
+    const menu = page.getByRole("button", { name: "Menu", exact: true });
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    expect(await sections.isVisible()).toBe(false);
+    await expectNoPublicFrame(page);
+    await expectNoAxeViolations(page);
+
+    await menu.click();
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(await groupsOf(page)).toEqual({
+      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Audience: ["Newsletter", "Leads", "Analytics"],
+      Site: ["Integrations", "Settings", "API keys", "Audit log", "Team"],
+    });
+    await expectNoAxeViolations(page);
+    await sections.getByRole("link", { name: "Leads", exact: true }).click();
+    await page.waitForURL(`${baseURL}/admin/leads`);
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+    expect(await sections.isVisible()).toBe(false);
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // The keyboard: Enter opens, Tab walks into the list, Escape closes and focus returns.
+    await page.keyboard.press("Enter");
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Overview");
+    await page.keyboard.press("Escape");
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A tap outside the open menu (on the bar beside it) closes it too.
+    await menu.click();
+    await page.mouse.click(210, 32);
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+
+    // Keyboard alone, from the menu to a section's page.
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await sections.getByRole("link", { name: "Analytics", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/admin/analytics`);
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     expectCleanPage(page);
     await phone.close();
   });

@@ -1,17 +1,7 @@
-import { LayoutDashboard } from "lucide-react";
-import { useEffect, useRef } from "react";
-import {
-  isRouteErrorResponse,
-  Link,
-  NavLink,
-  Outlet,
-  useLocation,
-  useRouteError,
-} from "react-router";
-import { adminTabs } from "~/admin/tabs";
+import { ChevronRight } from "lucide-react";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
+import { adminGroups, sectionOfPath } from "~/admin/tabs";
 import { type NoAccess, requireRole } from "~/auth/permissions.server";
-import { roleAllows } from "~/auth/roles";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,64 +14,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: staff.email, role: staff.role };
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const tabList = useRef<HTMLUListElement>(null);
+export default function AdminLayout() {
   const { pathname } = useLocation();
-  // Only the tabs the role opens: their loaders would answer 403 to anyone else.
-  const tabs = adminTabs.filter((tab) => roleAllows(loaderData.role, tab.role));
-  // On a phone the bar is wider than the screen: bring the current tab into view.
-  useEffect(() => {
-    const current = adminTabs.find((tab) => tab.path === pathname.replace(/\/$/, ""));
-    if (!current) return;
-    tabList.current
-      ?.querySelector(`a[href="${current.path}"]`)
-      ?.scrollIntoView({ block: "nearest", inline: "center" });
-  }, [pathname]);
+  const tab = sectionOfPath(pathname);
+  const group = adminGroups.find((g) => g.key === tab?.group && g.key !== "home");
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <LayoutDashboard aria-hidden className="size-7 text-primary" />
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin dashboard</h1>
+    <>
+      {/* The page's one h1 names the dashboard, beside the group of the section; the section's
+          own title (each tab's TabHeader) follows below. */}
+      <div className="border-b border-line bg-white">
+        <div className="mx-auto flex h-12 max-w-6xl items-center gap-2 px-4 text-sm sm:px-6 lg:h-16 lg:px-10">
+          <h1 className="font-semibold text-ink">Admin dashboard</h1>
+          {group ? (
+            <>
+              <ChevronRight aria-hidden className="size-4 text-slate-400" />
+              <p className="text-muted">{group.label}</p>
+            </>
+          ) : null}
         </div>
-        <p className="text-sm text-muted">
-          Signed in as <strong className="text-ink">{loaderData.email}</strong>
-          {" · "}
-          <Link to="/account/security" className="font-medium text-primary-strong hover:underline">
-            Account security
-          </Link>
-        </p>
       </div>
-      {/* Links, not ARIA tabs: each section is a page with its own URL, history entry and
-          loader; the current one is marked aria-current. On a phone the bar scrolls sideways. */}
-      <nav aria-label="Admin sections" className="mt-6 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul
-          ref={tabList}
-          className="flex w-max gap-1 rounded-lg bg-surface p-1 sm:w-auto sm:flex-wrap"
-        >
-          {tabs.map((tab) => (
-            <li key={tab.path}>
-              <NavLink
-                to={tab.path}
-                end
-                prefetch="intent"
-                className={({ isActive }) =>
-                  cn(
-                    "block whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary",
-                    isActive ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-6">
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
         <Outlet />
       </div>
-    </div>
+    </>
   );
 }
 
