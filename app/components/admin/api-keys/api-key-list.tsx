@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,7 +14,7 @@ import {
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import type { ApiKeySummary } from "~/models/api-keys.server";
-import { LocalTime } from "./local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 
 /** Every key: a table on wide screens, one stacked row per key on a phone. */
 export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {

@@ -16,8 +16,8 @@ import { Textarea } from "~/components/ui/textarea";
 import type { AdminCategory } from "~/models/admin-blog.server";
 import { slugPreview } from "~/schemas/admin/blog";
 import { ConfirmDeleteDialog } from "./delete-dialog";
-import { useReturnFocus } from "./return-focus";
-import { RowEditDeleteButtons } from "./row-actions";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
 
 /** Categories: listed by name; created, renamed and deleted (their posts keep existing). */
 export function CategoryManager({ categories }: { categories: AdminCategory[] }) {

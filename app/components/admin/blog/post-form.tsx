@@ -1,7 +1,7 @@
 import { Eye, History, ImageIcon, Pencil, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";

@@ -20,8 +20,8 @@ import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
 import { ConfirmDeleteDialog } from "./delete-dialog";
 import { PostForm, statusLabels } from "./post-form";
-import { useReturnFocus } from "./return-focus";
-import { RowEditDeleteButtons } from "./row-actions";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
 import { clearLocalDraft } from "./use-local-draft";
 
 const badgeClasses: Record<BlogPostStatus, string> = {

@@ -4,7 +4,7 @@ import { cn } from "~/lib/utils";
 import type { LinkResult, LinkStatus, LinkType } from "~/models/link-audit.server";
 import type { RedirectSuggestion } from "~/models/redirects.server";
 import { type LinkFilter, linkStatuses, linkTypes } from "~/schemas/admin/insights";
-import { formatDateTime, plural } from "./format";
+import { formatDateTime, plural } from "~/components/admin/kit/format";
 
 export interface LinkReport {
   audit: { id: number; finishedAt: Date | string | null; startedAt: Date | string };

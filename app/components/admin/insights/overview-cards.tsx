@@ -2,7 +2,7 @@ import { Activity, FileText, Link2, type LucideIcon, Newspaper } from "lucide-re
 import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { formatDateTime, plural } from "./format";
+import { formatDateTime, plural } from "~/components/admin/kit/format";
 
 export interface OverviewFigures {
   site: { live: boolean };

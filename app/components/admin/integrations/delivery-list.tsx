@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

@@ -1,9 +1,9 @@
 import { Plus, Signpost } from "lucide-react";
 import { useState } from "react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { ConfirmDeleteDialog } from "~/components/admin/blog/delete-dialog";
-import { useReturnFocus } from "~/components/admin/blog/return-focus";
-import { RowEditDeleteButtons } from "~/components/admin/blog/row-actions";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

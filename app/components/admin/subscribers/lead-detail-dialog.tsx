@@ -12,7 +12,7 @@ import {
 } from "~/components/ui/dialog";
 import type { LeadDetail } from "~/models/admin-subscribers.server";
 import { leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { LeadStatusForm } from "./lead-status-form";
 
 /** A lead's details as the loader sends them (its time as ISO text). */

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { LeadSummary } from "~/models/admin-subscribers.server";
 import { type LeadKind, leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { LeadStatusForm } from "./lead-status-form";
 import { StatusBadge } from "./status-badge";
 

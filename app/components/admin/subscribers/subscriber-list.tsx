@@ -4,7 +4,7 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import type { SubscriberStatus } from "~/schemas/admin/subscribers";
 import { ConfirmDialog } from "./confirm-dialog";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { StatusBadge } from "./status-badge";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,8 +1,8 @@
 import { MailPlus, ShieldCheck, Users } from "lucide-react";
 import { useRef, useState } from "react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { CONFIRM_REASONS, useConfirmAndRetry } from "~/components/admin/confirm-identity";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import {
