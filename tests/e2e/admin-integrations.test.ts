@@ -255,7 +255,7 @@ describe("the API keys tab", () => {
     // The confirmation can be dismissed with the keyboard; focus goes back to its button.
     const revoke = page.getByRole("button", { name: "Revoke Blog publisher", exact: true });
     await revoke.click();
-    const dialog = page.getByRole("dialog", { name: "Revoke API key?" });
+    const dialog = page.getByRole("alertdialog", { name: "Revoke API key?" });
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });

@@ -241,7 +241,7 @@ describe("the one-off creator pages", () => {
 
     await page.getByRole("button", { name: "Revoke Blog automation", exact: true }).click();
     await page
-      .getByRole("dialog", { name: "Revoke API key?" })
+      .getByRole("alertdialog", { name: "Revoke API key?" })
       .getByRole("button", { name: "Revoke key", exact: true })
       .click();
     await page

@@ -275,7 +275,7 @@ describe("the Team tab and staff invitations", () => {
       .getByRole("button", { name: /^Remove/ })
       .click();
     const removeMember = removePage
-      .getByRole("dialog", { name: /^Remove/ })
+      .getByRole("alertdialog", { name: /^Remove/ })
       .getByRole("button", { name: "Remove member" });
     await removeMember.click();
     await removePage.getByRole("dialog", { name: "Confirm it's you" }).waitFor();

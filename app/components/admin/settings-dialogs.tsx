@@ -1,8 +1,9 @@
 import { Contact, Palette, PanelBottom } from "lucide-react";
+import type { SettingsView } from "~/schemas/admin/settings";
+import { EditorDialog } from "./kit/editor-dialog";
 import { BrandingForm } from "./settings/branding-form";
 import { ContactInfoForm } from "./settings/contact-info-form";
 import { FooterForm } from "./settings/footer-form";
-import { QuickActionDialog } from "./settings/quick-action-dialog";
 
 /**
  * The Content tab's quick actions for branding, footer and contact info (the Settings tab shows
@@ -10,65 +11,66 @@ import { QuickActionDialog } from "./settings/quick-action-dialog";
  * the Settings tab's action and closes on success.
  */
 
+/** The stored settings, fetched each time a dialog opens; `what` completes the failure's toast. */
+function settingsValues(what: string) {
+  return {
+    url: "/admin/settings/values",
+    failure: { title: "Error Loading Data", description: `Could not load ${what}` },
+  };
+}
+
 export function BrandingQuickAction() {
   return (
-    <QuickActionDialog
+    <EditorDialog<SettingsView>
       icon={Palette}
-      label="Logo & Branding"
-      hint="The site name, logo, tagline and colours."
-      title="Logo and Branding"
+      title="Logo & Branding"
+      summary="The site name, logo, tagline and colours."
+      dialogTitle="Logo and Branding"
       description="The site name, logo, tagline and brand colours the public site uses."
-      loadFailure={{ title: "Error Loading Data", description: "Could not load branding." }}
+      load={settingsValues("branding.")}
     >
-      {(view, close) => (
+      {(close, view) => (
         <BrandingForm initial={view.branding} version={view.versions.branding} close={close} />
       )}
-    </QuickActionDialog>
+    </EditorDialog>
   );
 }
 
 export function FooterQuickAction() {
   return (
-    <QuickActionDialog
+    <EditorDialog<SettingsView>
       icon={PanelBottom}
-      label="Footer Content"
-      hint="The footer's text, contact details and links."
       title="Footer Content"
+      summary="The footer's text, contact details and links."
       description="The text, contact details and links at the bottom of every page."
-      loadFailure={{
-        title: "Error Loading Data",
-        description: "Could not load footer information",
-      }}
+      load={settingsValues("footer information")}
       wide="sm:max-w-3xl"
     >
-      {(view, close) => (
+      {(close, view) => (
         <FooterForm initial={view.footer} version={view.versions.footer} close={close} />
       )}
-    </QuickActionDialog>
+    </EditorDialog>
   );
 }
 
 export function ContactInfoQuickAction() {
   return (
-    <QuickActionDialog
+    <EditorDialog<SettingsView>
       icon={Contact}
-      label="Contact Info"
-      hint="Addresses, business hours and social media."
-      title="Contact Information"
+      title="Contact Info"
+      summary="Addresses, business hours and social media."
+      dialogTitle="Contact Information"
       description="How visitors reach you: the contact page, the footer and the legal pages use it."
-      loadFailure={{
-        title: "Error Loading Data",
-        description: "Could not load contact information.",
-      }}
+      load={settingsValues("contact information.")}
       wide="sm:max-w-2xl"
     >
-      {(view, close) => (
+      {(close, view) => (
         <ContactInfoForm
           initial={view.contactInfo}
           version={view.versions["contact-info"]}
           close={close}
         />
       )}
-    </QuickActionDialog>
+    </EditorDialog>
   );
 }

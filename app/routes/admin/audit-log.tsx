@@ -9,7 +9,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { RestoreVersionButton } from "~/components/admin/audit/restore-version-button";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";

@@ -8,7 +8,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
-import { formatDateTime } from "~/components/admin/insights/format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { LinkAuditProgress } from "~/components/admin/insights/link-audit-progress";
 import { LinkResults } from "~/components/admin/insights/link-results";
 import { TabHeader } from "~/components/admin/tab-header";

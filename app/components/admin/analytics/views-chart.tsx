@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TableHead } from "~/components/admin/kit/table";
 import type { DayViews } from "~/models/analytics.server";
 import { formatLongDay, formatShortDay, formatViews, viewsLabel } from "./format";
 
@@ -129,17 +130,12 @@ export function ViewsChart({ perDay }: { perDay: DayViews[] }) {
           className="mt-3 max-h-80 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-primary"
         >
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Views per day (UTC)</caption>
-            <thead className="sticky top-0 bg-surface">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Views
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Views per day (UTC)"
+              columns={["Day", { label: "Views", className: "text-right" }]}
+              className="sticky top-0 bg-surface"
+              cellClassName="px-3 py-2 font-semibold"
+            />
             <tbody>
               {[...perDay].reverse().map((day) => (
                 <tr key={day.day} className="border-t border-line">

@@ -1,20 +1,13 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import type { ApiKeySummary } from "~/models/api-keys.server";
-import { LocalTime } from "./local-time";
 
 /** Every key: a table on wide screens, one stacked row per key on a phone. */
 export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
@@ -35,29 +28,10 @@ export function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
   return (
     <div className="mt-6 overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">API keys</caption>
-        <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Key
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Created
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Last used
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="API keys"
+          columns={["Name", "Key", "Created", "Last used", "Status", ACTIONS_COLUMN]}
+        />
         <tbody className="divide-y divide-line">
           {keys.map((key) => (
             <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
@@ -121,47 +95,32 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () =
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
-  const { fetcher, busy } = useAdminFetcher({ key: "api-key-revoke", onSuccess: onClose });
-  // Kept while the dialog closes, so its text does not vanish mid-animation.
-  const [shown, setShown] = useState<ApiKeySummary | null>(apiKey);
-  if (apiKey && apiKey !== shown) setShown(apiKey);
+  const admin = useAdminFetcher({ key: "api-key-revoke", onSuccess: onClose });
+  const shown = useShownWhileClosing(apiKey);
   return (
-    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          // Back to the row's button; once the key is revoked that button is gone, so to the form.
-          event.preventDefault();
-          const target =
-            (shown && document.getElementById(`revoke-api-key-${shown.id}`)) ??
-            document.getElementById("api-key-name");
-          target?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Revoke API key?</DialogTitle>
-          <DialogDescription>
-            Anything using “{shown?.name}” ({shown?.prefix}…) will be refused from now on. This
-            cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          method="post"
-          action="/admin/api-keys"
-          className="flex flex-wrap justify-end gap-2"
-        >
-          <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="id" value={shown?.id ?? ""} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? <Spinner label="Revoking" className="size-4 text-white" /> : null}
-            {busy ? "Revoking…" : "Revoke key"}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <PostConfirmDialog
+      open={apiKey !== null}
+      onClose={onClose}
+      title="Revoke API key?"
+      description={
+        <>
+          Anything using “{shown?.name}” ({shown?.prefix}…) will be refused from now on. This cannot
+          be undone.
+        </>
+      }
+      confirmLabel="Revoke key"
+      busyLabel="Revoking…"
+      action="/admin/api-keys"
+      fields={{ intent: "revoke", id: shown?.id }}
+      admin={admin}
+      onCloseAutoFocus={(event) => {
+        // Back to the row's button; once the key is revoked that button is gone, so to the form.
+        event.preventDefault();
+        const target =
+          (shown && document.getElementById(`revoke-api-key-${shown.id}`)) ??
+          document.getElementById("api-key-name");
+        target?.focus();
+      }}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { Check, Copy, KeyRound, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { isConfirmationRequired, useConfirmIdentity } from "~/components/admin/confirm-identity";
+import { TextField } from "~/components/admin/kit/fields";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { API_KEY_NAME_MAX, apiKeyCreateSchema } from "~/schemas/admin/api-keys";
@@ -68,22 +68,17 @@ export function CreateApiKey({ noScriptKey }: { noScriptKey: CreatedKey | null }
         <h3 className="text-base font-semibold text-ink">Create a key</h3>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <FieldShell
+            <TextField
               id="api-key-name"
               label="Key name"
               required
               error={error}
               hint="What will use it, e.g. “Blog publisher”."
-            >
-              <Input
-                {...fieldAria("api-key-name", error, true)}
-                name="name"
-                maxLength={API_KEY_NAME_MAX}
-                autoComplete="off"
-                aria-required
-                onChange={() => setClientError(null)}
-              />
-            </FieldShell>
+              name="name"
+              maxLength={API_KEY_NAME_MAX}
+              autoComplete="off"
+              onChange={() => setClientError(null)}
+            />
           </div>
           <Button type="submit" disabled={busy} className="sm:mt-7">
             {busy ? (

@@ -1,5 +1,5 @@
 import { History } from "lucide-react";
-import { ConfirmDialog } from "~/components/admin/content/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

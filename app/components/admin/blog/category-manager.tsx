@@ -1,5 +1,9 @@
-import { Plus } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { PostConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { TextAreaField, TextField } from "~/components/admin/kit/fields";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import {
@@ -9,15 +13,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { Textarea } from "~/components/ui/textarea";
 import type { AdminCategory } from "~/models/admin-blog.server";
 import { slugPreview } from "~/schemas/admin/blog";
-import { ConfirmDeleteDialog } from "./delete-dialog";
-import { useReturnFocus } from "./return-focus";
-import { RowEditDeleteButtons } from "./row-actions";
 
 /** Categories: listed by name; created, renamed and deleted (their posts keep existing). */
 export function CategoryManager({ categories }: { categories: AdminCategory[] }) {
@@ -118,41 +116,37 @@ function CategoryForm({ category, onDone }: { category?: AdminCategory; onDone?:
     >
       <input type="hidden" name="intent" value={category ? "update-category" : "create-category"} />
       {category ? <input type="hidden" name="id" value={category.id} /> : null}
-      <FieldShell id={f("name")} label="Name" required error={fieldErrors.name}>
-        <Input
-          {...fieldAria(f("name"), fieldErrors.name)}
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-          maxLength={100}
-        />
-      </FieldShell>
-      <FieldShell
+      <TextField
+        id={f("name")}
+        label="Name"
+        required
+        error={fieldErrors.name}
+        name="name"
+        value={name}
+        onValue={setName}
+        maxLength={100}
+      />
+      <TextField
         id={f("slug")}
         label="Slug"
         error={fieldErrors.slug}
         hint="Leave empty to derive it from the name."
-      >
-        <Input
-          {...fieldAria(f("slug"), fieldErrors.slug, true)}
-          name="slug"
-          value={slug}
-          placeholder={slugPreview(name) || "derived-from-the-name"}
-          onChange={(e) => setSlug(e.currentTarget.value)}
-          maxLength={200}
-        />
-      </FieldShell>
-      <FieldShell id={f("description")} label="Description" error={fieldErrors.description}>
-        <Textarea
-          {...fieldAria(f("description"), fieldErrors.description)}
-          name="description"
-          rows={3}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          maxLength={500}
-        />
-      </FieldShell>
+        name="slug"
+        value={slug}
+        placeholder={slugPreview(name) || "derived-from-the-name"}
+        onValue={setSlug}
+        maxLength={200}
+      />
+      <TextAreaField
+        id={f("description")}
+        label="Description"
+        error={fieldErrors.description}
+        name="description"
+        rows={3}
+        value={description}
+        onValue={setDescription}
+        maxLength={500}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onDone ? (
           <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
@@ -177,8 +171,9 @@ function DeleteCategoryDialog({
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
+  const admin = useAdminFetcher({ onSuccess: onClose });
   return (
-    <ConfirmDeleteDialog
+    <PostConfirmDialog
       open={category !== null}
       title="Delete this category?"
       description={
@@ -190,9 +185,10 @@ function DeleteCategoryDialog({
         </>
       }
       action="/admin/blog?view=categories"
-      intent="delete-category"
-      id={category?.id}
+      fields={{ intent: "delete-category", id: category?.id }}
       confirmLabel="Delete category"
+      icon={<Trash2 aria-hidden />}
+      admin={admin}
       onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
     />

@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

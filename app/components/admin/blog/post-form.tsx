@@ -1,16 +1,13 @@
-import { Eye, History, ImageIcon, Pencil, X } from "lucide-react";
+import { History, ImageIcon, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { SelectField, TextAreaField, TextField } from "~/components/admin/kit/fields";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
-import { Textarea } from "~/components/ui/textarea";
-import { toZonedInputValue } from "~/lib/zoned-time";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import {
   type BlogPostStatus,
@@ -20,103 +17,22 @@ import {
 } from "~/schemas/admin/blog";
 import type { AssistField } from "~/schemas/admin/blog-assist";
 import { AltTextWarning } from "./alt-text-warning";
-import { type ConflictField, EditConflict } from "./edit-conflict";
+import { EditConflict } from "./edit-conflict";
 import { ImagePicker } from "./image-picker";
+import { ContentField, DraftOffer } from "./post-form-parts";
 import { PostHistory } from "./post-history";
+import {
+  conflictFields,
+  empty,
+  payloadOf,
+  same,
+  statusLabels,
+  type TheirPost,
+  type Values,
+  valuesOf,
+} from "./post-values";
 import { useLocalDraft } from "./use-local-draft";
 import { useWritingAssist, WritingSuggestion } from "./writing-assist";
-
-export const statusLabels: Record<BlogPostStatus, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  published: "Published",
-  archived: "Archived",
-};
-
-/** The post as another admin saved it, sent with a refused save (409). */
-type TheirPost = AdminPost & { savedByName: string; savedAt: string };
-
-interface Values {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  status: BlogPostStatus;
-  categoryId: string;
-  featuredImageUrl: string;
-  metaTitle: string;
-  metaDescription: string;
-  /** For Scheduled: "YYYY-MM-DDTHH:mm" in the site's time zone. */
-  publishAt: string;
-}
-
-const empty: Values = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  content: "",
-  status: "draft",
-  categoryId: "",
-  featuredImageUrl: "",
-  metaTitle: "",
-  metaDescription: "",
-  publishAt: "",
-};
-
-function valuesOf(post: AdminPost, timeZone: string): Values {
-  return {
-    title: post.title,
-    slug: post.slug,
-    excerpt: post.excerpt,
-    content: post.content,
-    status: post.status,
-    categoryId: post.categoryId === null ? "" : String(post.categoryId),
-    featuredImageUrl: post.featuredImageUrl,
-    metaTitle: post.metaTitle,
-    metaDescription: post.metaDescription,
-    publishAt:
-      post.status === "scheduled" && post.publishedAt
-        ? toZonedInputValue(post.publishedAt, timeZone)
-        : "",
-  };
-}
-
-const same = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
-
-function conflictFields(
-  theirs: Values,
-  mine: Values,
-  categories: AdminCategory[],
-): ConflictField[] {
-  const category = (id: string) =>
-    id ? (categories.find((c) => String(c.id) === id)?.name ?? `Category ${id}`) : "No category";
-  return [
-    { label: "Title", theirs: theirs.title, mine: mine.title },
-    { label: "Slug", theirs: theirs.slug, mine: mine.slug },
-    { label: "Excerpt", theirs: theirs.excerpt, mine: mine.excerpt },
-    { label: "Content", theirs: theirs.content, mine: mine.content, long: true },
-    {
-      label: "Status",
-      theirs: statusLabels[theirs.status],
-      mine: statusLabels[mine.status],
-    },
-    { label: "Publish on", theirs: theirs.publishAt, mine: mine.publishAt },
-    { label: "Category", theirs: category(theirs.categoryId), mine: category(mine.categoryId) },
-    { label: "Featured image", theirs: theirs.featuredImageUrl, mine: mine.featuredImageUrl },
-    { label: "Meta title", theirs: theirs.metaTitle, mine: mine.metaTitle },
-    {
-      label: "Meta description",
-      theirs: theirs.metaDescription,
-      mine: mine.metaDescription,
-    },
-  ];
-}
-
-/** What a save sends: the form's fields, as the plain form would post them. */
-function payloadOf(values: Values, extra: Record<string, string>) {
-  const { publishAt, ...rest } = values;
-  return { ...rest, ...(values.status === "scheduled" ? { publishAt } : {}), ...extra };
-}
 
 /**
  * The post editor of Create New and of the edit dialog: a plain form posting to the Blog tab's
@@ -251,23 +167,11 @@ export function PostForm({
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
       {version !== null ? <input type="hidden" name="version" value={version} /> : null}
       {draft.offered ? (
-        <div
-          role="status"
-          className="flex flex-col gap-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p>
-            Unsaved changes from <LocalTime iso={draft.offered.savedAt} /> were kept in this
-            browser. Restore them?
-          </p>
-          <div className="flex shrink-0 gap-2">
-            <Button type="button" size="sm" onClick={restoreDraft}>
-              Restore changes
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={draft.discard}>
-              Discard
-            </Button>
-          </div>
-        </div>
+        <DraftOffer
+          savedAt={draft.offered.savedAt}
+          onRestore={restoreDraft}
+          onDiscard={draft.discard}
+        />
       ) : null}
       {conflict ? (
         <EditConflict
@@ -311,155 +215,93 @@ export function PostForm({
         </div>
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <FieldShell id={f("title")} label="Title" required error={fieldErrors.title}>
-          <Input
-            {...fieldAria(f("title"), fieldErrors.title)}
-            name="title"
-            value={values.title}
-            onChange={(e) => set("title", e.currentTarget.value)}
-            required
-            maxLength={200}
-          />
-        </FieldShell>
-        <FieldShell
+        <TextField
+          id={f("title")}
+          label="Title"
+          required
+          error={fieldErrors.title}
+          name="title"
+          value={values.title}
+          onValue={(value) => set("title", value)}
+          maxLength={200}
+        />
+        <TextField
           id={f("slug")}
           label="Slug"
           error={fieldErrors.slug}
           hint="Leave empty to derive it from the title."
-        >
-          <Input
-            {...fieldAria(f("slug"), fieldErrors.slug, true)}
-            name="slug"
-            value={values.slug}
-            placeholder={derivedSlug}
-            onChange={(e) => set("slug", e.currentTarget.value)}
-            maxLength={200}
-          />
-          {suggestion("slug", "slug")}
-        </FieldShell>
-      </div>
-      <FieldShell id={f("excerpt")} label="Excerpt" error={fieldErrors.excerpt}>
-        <Textarea
-          {...fieldAria(f("excerpt"), fieldErrors.excerpt)}
-          name="excerpt"
-          rows={2}
-          value={values.excerpt}
-          onChange={(e) => set("excerpt", e.currentTarget.value)}
-          maxLength={500}
+          name="slug"
+          value={values.slug}
+          placeholder={derivedSlug}
+          onValue={(value) => set("slug", value)}
+          maxLength={200}
+          after={suggestion("slug", "slug")}
         />
-        {suggestion("excerpt", "excerpt")}
-      </FieldShell>
-      <div className="space-y-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label htmlFor={f("content")} className="text-sm font-medium text-ink">
-            Content
-            <span aria-hidden className="text-danger">
-              {" "}
-              *
-            </span>
-          </label>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-pressed={previewing}
-            onClick={() => (previewing ? setPreviewing(false) : showPreview())}
-          >
-            {previewing ? <Pencil aria-hidden /> : <Eye aria-hidden />}
-            {previewing ? "Edit" : "Preview"}
-          </Button>
-        </div>
-        <Textarea
-          {...fieldAria(f("content"), fieldErrors.content, true)}
-          name="content"
-          rows={12}
-          value={values.content}
-          onChange={(e) => set("content", e.currentTarget.value)}
-          required
-          className={previewing ? "hidden" : "font-mono"}
-        />
-        {previewing ? (
-          <section
-            aria-label="Preview"
-            className="min-h-64 rounded-lg border border-line bg-surface p-4"
-          >
-            {preview.state !== "idle" ? (
-              <p className="flex items-center gap-2 text-sm text-muted">
-                <Spinner /> Rendering the preview…
-              </p>
-            ) : preview.data?.html !== undefined ? (
-              values.content.trim() ? (
-                <div
-                  className="prose max-w-none break-words text-ink [&_p]:mb-3"
-                  // Rendered and escaped on the server by renderPostHtml.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises it
-                  dangerouslySetInnerHTML={{ __html: preview.data.html }}
-                />
-              ) : (
-                <p className="text-sm text-muted">Nothing to preview yet.</p>
-              )
-            ) : (
-              <p className="text-sm text-danger">The preview could not be rendered.</p>
-            )}
-          </section>
-        ) : null}
-        <p id={`${f("content")}-hint`} className="text-sm text-muted">
-          Markdown. Use Preview to see how the post page shows it.
-        </p>
-        {fieldErrors.content ? (
-          <p id={`${f("content")}-error`} className="text-sm text-danger">
-            {fieldErrors.content}
-          </p>
-        ) : null}
       </div>
+      <TextAreaField
+        id={f("excerpt")}
+        label="Excerpt"
+        error={fieldErrors.excerpt}
+        name="excerpt"
+        rows={2}
+        value={values.excerpt}
+        onValue={(value) => set("excerpt", value)}
+        maxLength={500}
+        after={suggestion("excerpt", "excerpt")}
+      />
+      <ContentField
+        id={f("content")}
+        value={values.content}
+        error={fieldErrors.content}
+        onValue={(value) => set("content", value)}
+        previewing={previewing}
+        onPreview={showPreview}
+        onEdit={() => setPreviewing(false)}
+        preview={preview}
+      />
       <div className="grid gap-5 md:grid-cols-2">
-        <FieldShell id={f("status")} label="Status" error={fieldErrors.status}>
-          <Select
-            {...fieldAria(f("status"), fieldErrors.status)}
-            name="status"
-            value={values.status}
-            onChange={(e) => set("status", e.currentTarget.value as BlogPostStatus)}
-          >
-            {POST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </FieldShell>
+        <SelectField
+          id={f("status")}
+          label="Status"
+          error={fieldErrors.status}
+          name="status"
+          value={values.status}
+          onValue={(value) => set("status", value as BlogPostStatus)}
+        >
+          {POST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </SelectField>
         {values.status === "scheduled" ? (
-          <FieldShell
+          <TextField
             id={f("publish-at")}
             label="Publish on"
             required
             error={fieldErrors.publishAt}
             hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
-          >
-            <Input
-              {...fieldAria(f("publish-at"), fieldErrors.publishAt, true)}
-              type="datetime-local"
-              name="publishAt"
-              value={values.publishAt}
-              onChange={(e) => set("publishAt", e.currentTarget.value)}
-              required
-            />
-          </FieldShell>
+            type="datetime-local"
+            name="publishAt"
+            value={values.publishAt}
+            onValue={(value) => set("publishAt", value)}
+          />
         ) : null}
-        <FieldShell id={f("category")} label="Category" error={fieldErrors.categoryId}>
-          <Select
-            {...fieldAria(f("category"), fieldErrors.categoryId)}
-            name="categoryId"
-            value={values.categoryId}
-            onChange={(e) => set("categoryId", e.currentTarget.value)}
-          >
-            <option value="">No category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </FieldShell>
+        <SelectField
+          id={f("category")}
+          label="Category"
+          error={fieldErrors.categoryId}
+          name="categoryId"
+          value={values.categoryId}
+          onValue={(value) => set("categoryId", value)}
+        >
+          <option value="">No category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <FieldShell
         id={f("image")}
@@ -507,39 +349,31 @@ export function PostForm({
         onPick={(url) => set("featuredImageUrl", url)}
       />
       <div className="grid gap-5 md:grid-cols-2">
-        <FieldShell
+        <TextField
           id={f("meta-title")}
           label="Meta title"
           error={fieldErrors.metaTitle}
           hint="Defaults to the title."
-        >
-          <Input
-            {...fieldAria(f("meta-title"), fieldErrors.metaTitle, true)}
-            name="metaTitle"
-            value={values.metaTitle}
-            placeholder={values.title.trim()}
-            onChange={(e) => set("metaTitle", e.currentTarget.value)}
-            maxLength={200}
-          />
-          {suggestion("metaTitle", "meta-title")}
-        </FieldShell>
-        <FieldShell
+          name="metaTitle"
+          value={values.metaTitle}
+          placeholder={values.title.trim()}
+          onValue={(value) => set("metaTitle", value)}
+          maxLength={200}
+          after={suggestion("metaTitle", "meta-title")}
+        />
+        <TextAreaField
           id={f("meta-description")}
           label="Meta description"
           error={fieldErrors.metaDescription}
           hint="Defaults to the excerpt."
-        >
-          <Textarea
-            {...fieldAria(f("meta-description"), fieldErrors.metaDescription, true)}
-            name="metaDescription"
-            rows={2}
-            value={values.metaDescription}
-            placeholder={values.excerpt.trim()}
-            onChange={(e) => set("metaDescription", e.currentTarget.value)}
-            maxLength={500}
-          />
-          {suggestion("metaDescription", "meta-description")}
-        </FieldShell>
+          name="metaDescription"
+          rows={2}
+          value={values.metaDescription}
+          placeholder={values.excerpt.trim()}
+          onValue={(value) => set("metaDescription", value)}
+          maxLength={500}
+          after={suggestion("metaDescription", "meta-description")}
+        />
       </div>
       <AltTextWarning
         featuredImageUrl={values.featuredImageUrl}

@@ -1,7 +1,7 @@
 import { History, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,11 @@
-import { ExternalLink, Search } from "lucide-react";
+import { ExternalLink, Search, Trash2 } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { PostConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
 import { DiscardChangesDialog } from "~/components/admin/unsaved-changes";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -18,10 +22,8 @@ import { cn } from "~/lib/utils";
 import { formatInZone } from "~/lib/zoned-time";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
-import { ConfirmDeleteDialog } from "./delete-dialog";
-import { PostForm, statusLabels } from "./post-form";
-import { useReturnFocus } from "./return-focus";
-import { RowEditDeleteButtons } from "./row-actions";
+import { PostForm } from "./post-form";
+import { statusLabels } from "./post-values";
 import { clearLocalDraft } from "./use-local-draft";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
@@ -328,15 +330,17 @@ function DeletePostDialog({
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
+  const admin = useAdminFetcher({ onSuccess: onClose });
   return (
-    <ConfirmDeleteDialog
+    <PostConfirmDialog
       open={post !== null}
       title="Delete this post?"
       description={<>“{post?.title}” will be removed from the blog. This cannot be undone.</>}
       action="/admin/blog"
-      intent="delete-post"
-      id={post?.id}
+      fields={{ intent: "delete-post", id: post?.id }}
       confirmLabel="Delete post"
+      icon={<Trash2 aria-hidden />}
+      admin={admin}
       onClose={onClose}
       onCloseAutoFocus={onCloseAutoFocus}
     />

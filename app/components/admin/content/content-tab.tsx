@@ -1,5 +1,6 @@
 import { Plug } from "lucide-react";
 import { roleAllows, type UserRole } from "~/auth/roles";
+import { QuickActionLink } from "~/components/admin/kit/quick-action";
 import {
   BrandingQuickAction,
   ContactInfoQuickAction,
@@ -12,7 +13,6 @@ import type { NavMenuRow, ServiceRow, StatRow } from "~/models/admin-content.ser
 import type { HeroInput } from "~/schemas/admin/content";
 import { HeroEditor } from "./hero-editor";
 import { NavMenuQuickAction } from "./nav-menu-dialog";
-import { QuickActionLink } from "./quick-action";
 import { ServicesQuickAction } from "./services-dialog";
 import { StatsQuickAction } from "./stats-dialog";
 

@@ -10,7 +10,7 @@ import {
   HERO_TITLE_MAX,
   type HeroInput,
 } from "~/schemas/admin/content";
-import { TextAreaField, TextField } from "./text-field";
+import { TextAreaField, TextField } from "~/components/admin/kit/fields";
 
 interface SaveAnswer {
   ok: boolean;

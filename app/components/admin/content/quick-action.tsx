@@ -1,131 +1,14 @@
-import type { LucideIcon } from "lucide-react";
-import { ChevronRight } from "lucide-react";
 import type * as React from "react";
-import { useId, useState } from "react";
-import { Link } from "react-router";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { EditorDialog } from "~/components/admin/kit/editor-dialog";
 
 /**
- * A quick-action card: icon, title and a line of explanation. Only the title is inside the
- * control (so its name is the title and axe finds visible text and name alike); the control
- * stretches over the whole card, so the card is one click target, and the line describes it.
+ * The nav menu, services and stats editors' dialog until they move onto the kit's list editor
+ * (issue 29): the kit's editor dialog, wide, with the data of the Content tab's loader.
  */
-function QuickActionCard({
-  description,
-  icon: Icon,
-  children,
-}: {
-  description: string;
-  icon: LucideIcon;
-  children: (control: { className: string; "aria-describedby": string }) => React.ReactNode;
-}) {
-  const descriptionId = `${useId()}-description`;
-  return (
-    <div className="group relative flex h-full items-start gap-4 rounded-2xl border border-line bg-white p-5 shadow-sm transition hover:border-primary hover:shadow-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary">
-      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-indigo-50 text-primary-strong">
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <span className="min-w-0 flex-1">
-        {children({
-          className:
-            "block text-left font-semibold text-ink outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-primary-strong",
-          "aria-describedby": descriptionId,
-        })}
-        <span id={descriptionId} className="mt-1 block text-sm text-muted">
-          {description}
-        </span>
-      </span>
-      <ChevronRight
-        aria-hidden
-        className="mt-1 size-4 shrink-0 text-muted transition group-hover:translate-x-0.5"
-      />
-    </div>
-  );
-}
-
-/**
- * A quick action that opens a dialog; wrap it in the dialog's `DialogTrigger asChild` (the
- * trigger's props and ref go to the button).
- */
-export function QuickActionButton({
-  title,
-  description,
-  icon,
-  ...props
-}: React.ComponentProps<"button"> & { title: string; description: string; icon: LucideIcon }) {
-  return (
-    <QuickActionCard description={description} icon={icon}>
-      {(control) => (
-        <button type="button" {...props} {...control}>
-          {title}
-        </button>
-      )}
-    </QuickActionCard>
-  );
-}
-
-/** A quick action that goes to another dashboard tab. */
-export function QuickActionLink({
-  to,
-  title,
-  description,
-  icon,
-}: {
-  to: string;
-  title: string;
-  description: string;
-  icon: LucideIcon;
-}) {
-  return (
-    <QuickActionCard description={description} icon={icon}>
-      {(control) => (
-        <Link to={to} prefetch="intent" {...control}>
-          {title}
-        </Link>
-      )}
-    </QuickActionCard>
-  );
-}
-
-/**
- * A quick action that opens a dialog with an editor. The editor is rendered only while the dialog
- * is open, so it starts from the stored values each time; it gets a function that closes it.
- */
-export function QuickActionEditorDialog({
-  title,
-  summary,
-  icon,
-  description,
-  children,
-}: {
-  title: string;
-  /** The line under the title on the card. */
-  summary: string;
-  icon: LucideIcon;
-  /** The dialog's description. */
-  description: string;
-  children: (close: () => void) => React.ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <QuickActionButton title={title} description={summary} icon={icon} />
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {open ? children(() => setOpen(false)) : null}
-      </DialogContent>
-    </Dialog>
-  );
+export function QuickActionEditorDialog(
+  props: Omit<React.ComponentProps<typeof EditorDialog>, "wide" | "load" | "children"> & {
+    children: (close: () => void) => React.ReactNode;
+  },
+) {
+  return <EditorDialog wide="sm:max-w-2xl" {...props} />;
 }

@@ -1,5 +1,5 @@
+import { formatDateTime } from "~/components/admin/kit/format";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "./format";
 
 /** The running audit: a progress bar of the addresses checked so far out of those found. */
 export function LinkAuditProgress({

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { formatDateTime, plural } from "~/components/admin/kit/format";
+import { TableHead } from "~/components/admin/kit/table";
 import { SuggestedRedirect } from "~/components/admin/redirects/suggested-redirect";
 import { cn } from "~/lib/utils";
 import type { LinkResult, LinkStatus, LinkType } from "~/models/link-audit.server";
 import type { RedirectSuggestion } from "~/models/redirects.server";
 import { type LinkFilter, linkStatuses, linkTypes } from "~/schemas/admin/insights";
-import { formatDateTime, plural } from "./format";
 
 export interface LinkReport {
   audit: { id: number; finishedAt: Date | string | null; startedAt: Date | string };
@@ -210,23 +211,17 @@ export function LinkResults({ report, filter }: { report: LinkReport; filter: Li
           {/* A table from md up; stacked rows on a phone, so nothing scrolls sideways. */}
           <div className="hidden overflow-hidden rounded-xl border border-line bg-white md:block">
             <table className="w-full table-fixed text-left text-sm">
-              <caption className="sr-only">Links found by the audit</caption>
-              <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="w-[38%] px-4 py-2.5 font-semibold">
-                    URL
-                  </th>
-                  <th scope="col" className="w-[24%] px-4 py-2.5 font-semibold">
-                    Page
-                  </th>
-                  <th scope="col" className="w-[12%] px-4 py-2.5 font-semibold">
-                    Type
-                  </th>
-                  <th scope="col" className="w-[26%] px-4 py-2.5 font-semibold">
-                    Status
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                caption="Links found by the audit"
+                columns={[
+                  { label: "URL", className: "w-[38%]" },
+                  { label: "Page", className: "w-[24%]" },
+                  { label: "Type", className: "w-[12%]" },
+                  { label: "Status", className: "w-[26%]" },
+                ]}
+                className="bg-surface text-xs uppercase tracking-wide text-muted"
+                cellClassName="px-4 py-2.5 font-semibold"
+              />
               <tbody className="divide-y divide-line">
                 {report.rows.map((link) => (
                   <tr key={`${link.page} ${link.url} ${link.status}`} className="align-top">

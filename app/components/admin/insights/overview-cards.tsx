@@ -1,8 +1,8 @@
 import { Activity, FileText, Link2, type LucideIcon, Newspaper } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { formatDateTime, plural } from "~/components/admin/kit/format";
 import { cn } from "~/lib/utils";
-import { formatDateTime, plural } from "./format";
 
 export interface OverviewFigures {
   site: { live: boolean };

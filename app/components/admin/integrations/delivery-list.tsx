@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -55,19 +56,18 @@ export function DeliveryList({ deliveries }: { deliveries: DeliveryView[] }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Deliveries, newest first</caption>
-        <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
-          <tr>
-            {["Event", "Integration", "Status", "Attempts", "Last answer", "Time"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption="Deliveries, newest first"
+          columns={[
+            "Event",
+            "Integration",
+            "Status",
+            "Attempts",
+            "Last answer",
+            "Time",
+            ACTIONS_COLUMN,
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {deliveries.map((delivery) => (
             <DeliveryRow key={delivery.id} delivery={delivery} />

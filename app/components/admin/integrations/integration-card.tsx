@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, ChevronRight, CircleX, Globe } from "lucide-react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { AdminIntegration } from "~/models/admin-integrations.server";

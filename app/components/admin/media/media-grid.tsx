@@ -1,6 +1,7 @@
 import { Copy, ExternalLink, FileText, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { AltTextSuggestion, useWritingAssist } from "~/components/admin/blog/writing-assist";
+import { PostConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -270,46 +271,35 @@ function DeleteDialog({
   onDeleted: (id: number) => void;
   returnFocus: React.RefObject<HTMLElement | null>;
 }) {
-  const { fetcher, busy } = useAdminFetcher<{ ok: boolean }>({
+  const admin = useAdminFetcher<{ ok: boolean }>({
     onSuccess: () => {
       if (item) onDeleted(item.id);
       onClose();
     },
   });
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        role="alertdialog"
-        onCloseAutoFocus={(event) => {
-          // Back to the Delete button, or (the card being gone) to the upload form.
-          event.preventDefault();
-          const target = returnFocus.current?.isConnected
-            ? returnFocus.current
-            : document.querySelector<HTMLElement>("#media-files-heading");
-          target?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Delete this file?</DialogTitle>
-          <DialogDescription>
-            <strong className="break-all text-ink">{item?.originalName}</strong> will be removed
-            from the library, and pages that show it will show nothing in its place. This cannot be
-            undone.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="flex justify-end gap-2">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={item?.id ?? ""} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? "Deleting…" : "Delete file"}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <PostConfirmDialog
+      open={item !== null}
+      onClose={onClose}
+      title="Delete this file?"
+      description={
+        <>
+          <strong className="break-all text-ink">{item?.originalName}</strong> will be removed from
+          the library, and pages that show it will show nothing in its place. This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete file"
+      busyLabel="Deleting…"
+      fields={{ intent: "delete", id: item?.id }}
+      admin={admin}
+      onCloseAutoFocus={(event) => {
+        // Back to the Delete button, or (the card being gone) to the upload form.
+        event.preventDefault();
+        const target = returnFocus.current?.isConnected
+          ? returnFocus.current
+          : document.querySelector<HTMLElement>("#media-files-heading");
+        target?.focus();
+      }}
+    />
   );
 }

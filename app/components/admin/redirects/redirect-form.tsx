@@ -1,9 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { useId, useState } from "react";
+import { TextField } from "~/components/admin/kit/fields";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import {
@@ -72,51 +71,41 @@ export function RedirectForm({
     >
       <input type="hidden" name="intent" value={draft?.id ? "update" : "create"} />
       {draft?.id ? <input type="hidden" name="id" value={draft.id} /> : null}
-      <FieldShell
+      <TextField
         id={f("fromPath")}
         label="Old address"
         required
         error={errors.fromPath}
         hint="A path on this site, exactly as visitors ask for it: /old-page."
-      >
-        <Input
-          {...fieldAria(f("fromPath"), errors.fromPath, true)}
-          name="fromPath"
-          value={fromPath}
-          readOnly={fixedFrom}
-          placeholder="/old-page"
-          autoComplete="off"
-          spellCheck={false}
-          aria-required
-          maxLength={REDIRECT_FROM_MAX}
-          onChange={(e) => {
-            setFromPath(e.currentTarget.value);
-            setClientErrors(({ fromPath: _, ...rest }) => rest);
-          }}
-        />
-      </FieldShell>
-      <FieldShell
+        name="fromPath"
+        value={fromPath}
+        readOnly={fixedFrom}
+        placeholder="/old-page"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={REDIRECT_FROM_MAX}
+        onValue={(value) => {
+          setFromPath(value);
+          setClientErrors(({ fromPath: _, ...rest }) => rest);
+        }}
+      />
+      <TextField
         id={f("target")}
         label="New address"
         required
         error={errors.target}
         hint="A path on this site (/new-page) or an address on another site starting with https://."
-      >
-        <Input
-          {...fieldAria(f("target"), errors.target, true)}
-          name="target"
-          value={target}
-          placeholder="/new-page"
-          autoComplete="off"
-          spellCheck={false}
-          aria-required
-          maxLength={REDIRECT_TARGET_MAX}
-          onChange={(e) => {
-            setTarget(e.currentTarget.value);
-            setClientErrors(({ target: _, ...rest }) => rest);
-          }}
-        />
-      </FieldShell>
+        name="target"
+        value={target}
+        placeholder="/new-page"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={REDIRECT_TARGET_MAX}
+        onValue={(value) => {
+          setTarget(value);
+          setClientErrors(({ target: _, ...rest }) => rest);
+        }}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>

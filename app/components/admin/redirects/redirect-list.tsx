@@ -1,9 +1,11 @@
-import { Plus, Signpost } from "lucide-react";
+import { Plus, Signpost, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
-import { ConfirmDeleteDialog } from "~/components/admin/blog/delete-dialog";
-import { useReturnFocus } from "~/components/admin/blog/return-focus";
-import { RowEditDeleteButtons } from "~/components/admin/blog/row-actions";
+import { PostConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -90,6 +92,7 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
   const [editing, setEditing] = useState<RedirectSummary | null>(null);
   const [deleting, setDeleting] = useState<RedirectSummary | null>(null);
   const focus = useReturnFocus(() => document.getElementById("add-redirect"));
+  const admin = useAdminFetcher({ onSuccess: () => setDeleting(null) });
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -120,23 +123,16 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
       ) : (
         <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
           <table className="w-full text-left text-sm md:table-fixed">
-            <caption className="sr-only">Redirects</caption>
-            <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.label}
-                    scope="col"
-                    className={cn("px-4 py-3 font-semibold", column.width, column.className)}
-                  >
-                    {column.label}
-                  </th>
-                ))}
-                <th scope="col" className="w-[20%] px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Redirects"
+              columns={[
+                ...columns.map(({ label, width, className }) => ({
+                  label,
+                  className: cn(width, className),
+                })),
+                { ...ACTIONS_COLUMN, className: "w-[20%]" },
+              ]}
+            />
             <tbody className="divide-y divide-line">
               {redirects.map((redirect) => (
                 <tr key={redirect.id} className="block py-3 md:table-row md:py-0">
@@ -199,7 +195,7 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
           />
         </DialogContent>
       </Dialog>
-      <ConfirmDeleteDialog
+      <PostConfirmDialog
         open={deleting !== null}
         title="Delete this redirect?"
         description={
@@ -209,9 +205,10 @@ export function RedirectList({ redirects }: { redirects: RedirectSummary[] }) {
           </>
         }
         action="/admin/redirects"
-        intent="delete"
-        id={deleting?.id}
+        fields={{ intent: "delete", id: deleting?.id }}
         confirmLabel="Delete redirect"
+        icon={<Trash2 aria-hidden />}
+        admin={admin}
         onClose={() => setDeleting(null)}
         onCloseAutoFocus={focus.onCloseAutoFocus}
       />

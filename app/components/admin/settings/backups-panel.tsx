@@ -2,9 +2,11 @@ import { Archive, Download, Play, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { isConfirmationRequired, useConfirmIdentity } from "~/components/admin/confirm-identity";
+import { CheckboxField, TextField } from "~/components/admin/kit/fields";
+import { TableHead } from "~/components/admin/kit/table";
+import { validate } from "~/components/admin/kit/validate";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Spinner } from "~/components/ui/spinner";
 import { MAX_BACKUPS_KEPT, MIN_BACKUPS_KEPT } from "~/content/site-defaults";
@@ -12,7 +14,6 @@ import type { BackupsOverview, BackupView, OffsiteReadiness } from "~/jobs/backu
 import { formatInZone } from "~/lib/zoned-time";
 import { formatFileSize } from "~/media/rules";
 import { type BackupSettingsValues, backupSettingsSchema } from "~/schemas/admin/settings";
-import { TextField, validate } from "./form-bits";
 
 const POLL_MS = 1000;
 const BACKUPS_URL = "/admin/settings/backups";
@@ -136,26 +137,18 @@ export function BackupsPanel({
       {overview.backups.length ? (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Recent backups, newest first</caption>
-            <thead className="border-b border-line text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Started
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  By
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Result
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Size
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Archive
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Recent backups, newest first"
+              columns={[
+                { label: "Started", className: "pr-4" },
+                { label: "By", className: "pr-4" },
+                { label: "Result", className: "pr-4" },
+                { label: "Size", className: "pr-4" },
+                "Archive",
+              ]}
+              className="border-b border-line text-xs uppercase tracking-wide text-muted"
+              cellClassName="py-2 font-medium"
+            />
             <tbody className="divide-y divide-line">
               {overview.backups.map((backup) => (
                 <BackupRow
@@ -341,23 +334,14 @@ function BackupSettingsForm({
       <input type="hidden" name="intent" value="backups" />
       <input type="hidden" name="version" value={version} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex items-start gap-2">
-          <Checkbox
-            id="backups-daily"
-            name="daily"
-            value="on"
-            defaultChecked={values.daily === "on"}
-            aria-describedby="backups-daily-hint"
-          />
-          <div className="text-sm">
-            <label htmlFor="backups-daily" className="font-medium text-ink">
-              Back up every day
-            </label>
-            <p id="backups-daily-hint" className="text-muted">
-              At 03:00 in the site's time zone; a failed backup is tried again an hour later.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          id="backups-daily"
+          name="daily"
+          value="on"
+          defaultChecked={values.daily === "on"}
+          label="Back up every day"
+          hint="At 03:00 in the site's time zone; a failed backup is tried again an hour later."
+        />
         <TextField
           id="backups-kept"
           name="kept"
@@ -372,27 +356,18 @@ function BackupSettingsForm({
           error={errors.kept}
           hint="The newest are kept, on the server and in the backup bucket; older ones are removed after a backup succeeds."
         />
-        <div className="flex items-start gap-2">
-          {/* Without a bucket and recipient the box cannot be used, but a save keeps what is stored. */}
-          {s3 ? null : <input type="hidden" name="offsite" value={values.offsite} />}
-          <Checkbox
-            id="backups-offsite"
-            name={s3 ? "offsite" : undefined}
-            value="on"
-            checked={s3 && offsite}
-            disabled={!s3}
-            onChange={(event) => setOffsite(event.target.checked)}
-            aria-describedby="backups-offsite-hint"
-          />
-          <div className="text-sm">
-            <label htmlFor="backups-offsite" className="font-medium text-ink">
-              Also copy each backup to the backup bucket
-            </label>
-            <p id="backups-offsite-hint" className="text-muted">
-              {offsiteHints[readiness]}
-            </p>
-          </div>
-        </div>
+        {/* Without a bucket and recipient the box cannot be used, but a save keeps what is stored. */}
+        {s3 ? null : <input type="hidden" name="offsite" value={values.offsite} />}
+        <CheckboxField
+          id="backups-offsite"
+          name={s3 ? "offsite" : undefined}
+          value="on"
+          checked={s3 && offsite}
+          disabled={!s3}
+          onChange={(event) => setOffsite(event.target.checked)}
+          label="Also copy each backup to the backup bucket"
+          hint={offsiteHints[readiness]}
+        />
         <TextField
           id="backups-s3Prefix"
           name="s3Prefix"

@@ -1,13 +1,13 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
+import { TextAreaField, TextField } from "~/components/admin/kit/fields";
 import { uploadMedia } from "~/components/admin/media-upload";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { type Branding, brandingSchema } from "~/schemas/admin/settings";
-import { TextField } from "./form-bits";
-import { DialogActions } from "./quick-action-dialog";
 import { useDialogSave } from "./use-dialog-save";
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -137,7 +137,7 @@ export function BrandingForm({
           required
           maxLength={80}
           value={values.siteName}
-          onChange={set("siteName")}
+          onValue={set("siteName")}
           error={errors.siteName}
         />
         <TextField
@@ -146,7 +146,7 @@ export function BrandingForm({
           required
           maxLength={160}
           value={values.tagline}
-          onChange={set("tagline")}
+          onValue={set("tagline")}
           error={errors.tagline}
         />
       </div>
@@ -244,18 +244,22 @@ export function BrandingForm({
       </div>
 
       <div className="mt-4">
-        <TextField
+        <TextAreaField
           id="branding-description"
           label="Description"
           required
-          multiline
+          rows={3}
           value={values.description}
-          onChange={set("description")}
+          onValue={set("description")}
           error={errors.description}
           hint="The home page's description for search engines and link previews."
         />
       </div>
-      <DialogActions busy={busy || progress !== null} onCancel={close} saveLabel="Save Branding" />
+      <EditorDialogActions
+        busy={busy || progress !== null}
+        onCancel={close}
+        saveLabel="Save Branding"
+      />
     </form>
   );
 }

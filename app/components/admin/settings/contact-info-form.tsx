@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
+import { FieldGroup, TextField } from "~/components/admin/kit/fields";
 import { businessDays, dayLabel, socialNetworks } from "~/content/site-defaults";
 import { type ContactInfo, contactInfoSchema } from "~/schemas/admin/settings";
-import { FieldGroup, TextField } from "./form-bits";
-import { DialogActions } from "./quick-action-dialog";
 import { useDialogSave } from "./use-dialog-save";
 
 type TextKey = Exclude<keyof ContactInfo, "businessHours" | "socialMedia">;
@@ -44,7 +44,7 @@ export function ContactInfoForm({
         hint={extra.hint}
         autoComplete={extra.autoComplete}
         value={values[name]}
-        onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+        onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
         error={errors[name]}
       />
     </div>
@@ -105,7 +105,7 @@ export function ContactInfoForm({
               label={dayLabel(day)}
               required
               value={values.businessHours[day]}
-              onChange={(value) =>
+              onValue={(value) =>
                 setValues((current) => ({
                   ...current,
                   businessHours: { ...current.businessHours, [day]: value },
@@ -129,7 +129,7 @@ export function ContactInfoForm({
             type="url"
             placeholder="https://"
             value={values.socialMedia[network.id]}
-            onChange={(value) =>
+            onValue={(value) =>
               setValues((current) => ({
                 ...current,
                 socialMedia: { ...current.socialMedia, [network.id]: value },
@@ -139,7 +139,7 @@ export function ContactInfoForm({
           />
         ))}
       </FieldGroup>
-      <DialogActions busy={busy} onCancel={close} saveLabel="Save Contact Info" />
+      <EditorDialogActions busy={busy} onCancel={close} saveLabel="Save Contact Info" />
     </form>
   );
 }

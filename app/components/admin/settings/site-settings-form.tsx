@@ -1,5 +1,7 @@
 import { CheckCircle2, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { FieldGroup, TextField } from "~/components/admin/kit/fields";
+import { validate } from "~/components/admin/kit/validate";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -9,7 +11,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { type ExternalLinkKey, externalLinkLabels } from "~/content/external-links";
 import { MAX_REVISIONS_KEPT, MIN_REVISIONS_KEPT } from "~/content/site-defaults";
 import { type SiteSettings, siteSettingsSchema } from "~/schemas/admin/settings";
-import { FieldGroup, TextField, validate } from "./form-bits";
 
 /** What the action answered to a plain form post (before JavaScript loaded). */
 interface PostedAnswer {

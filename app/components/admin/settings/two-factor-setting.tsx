@@ -1,7 +1,7 @@
 import { Save, ShieldCheck } from "lucide-react";
+import { CheckboxField } from "~/components/admin/kit/fields";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { Spinner } from "~/components/ui/spinner";
 
 /** The Settings tab's "Require two-factor sign-in for admins" switch. */
@@ -18,24 +18,14 @@ export function TwoFactorSetting({ required }: { required: boolean }) {
       </h3>
       <fetcher.Form method="post" action="/admin/settings" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="admin-two-factor" />
-        <div className="flex items-start gap-2">
-          <Checkbox
-            id="admin-two-factor-required"
-            name="required"
-            value="on"
-            defaultChecked={required}
-            aria-describedby="admin-two-factor-hint"
-          />
-          <div className="text-sm">
-            <label htmlFor="admin-two-factor-required" className="font-medium text-ink">
-              Require two-factor sign-in for admins
-            </label>
-            <p id="admin-two-factor-hint" className="text-muted">
-              An admin without it is asked to set it up (on the account security page) before the
-              dashboard opens, yourself included.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          id="admin-two-factor-required"
+          name="required"
+          value="on"
+          defaultChecked={required}
+          label="Require two-factor sign-in for admins"
+          hint="An admin without it is asked to set it up (on the account security page) before the dashboard opens, yourself included."
+        />
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>
             {busy ? <Spinner className="size-4" label="Saving" /> : <Save aria-hidden />}

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { validate } from "~/components/admin/kit/validate";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import type { SettingsIntent } from "~/schemas/admin/settings";
 import type { z } from "~/schemas/zod";
-import { validate } from "./form-bits";
 
 /**
  * Saving a dialog: the browser checks with the server's schema first, then posts JSON to the

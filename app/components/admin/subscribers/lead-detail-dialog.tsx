@@ -1,6 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from "~/components/ui/dialog";
 import type { LeadDetail } from "~/models/admin-subscribers.server";
 import { leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
-import { formatDateTime } from "./format";
 import { LeadStatusForm } from "./lead-status-form";
 
 /** A lead's details as the loader sends them (its time as ISO text). */

@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
+import { formatDateTime } from "~/components/admin/kit/format";
+import { TableHead } from "~/components/admin/kit/table";
 import type { LeadSummary } from "~/models/admin-subscribers.server";
 import { type LeadKind, leadKindLabels, leadRef } from "~/schemas/admin/subscribers";
-import { formatDateTime } from "./format";
 import { LeadStatusForm } from "./lead-status-form";
 import { StatusBadge } from "./status-badge";
 
@@ -53,26 +54,12 @@ export function LeadList({ leads }: { leads: LeadItem[] }) {
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-line bg-white shadow-sm lg:block">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Leads, newest first</caption>
-          <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Received
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                From
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Message
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Leads, newest first"
+            columns={["Received", "From", "Type", "Message", "Status"]}
+            className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted"
+            cellClassName="px-4 py-3 font-medium"
+          />
           <tbody className="divide-y divide-line">
             {leads.map((lead) => (
               <tr key={leadRef(lead.kind, lead.id)} className="align-top hover:bg-surface/60">

@@ -1,10 +1,11 @@
 import { LoaderCircle, RotateCcw, UserMinus } from "lucide-react";
 import { useRef, useState } from "react";
+import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { formatDateTime } from "~/components/admin/kit/format";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import type { SubscriberStatus } from "~/schemas/admin/subscribers";
-import { ConfirmDialog } from "./confirm-dialog";
-import { formatDateTime } from "./format";
 import { StatusBadge } from "./status-badge";
 import { useHydrated } from "./use-hydrated";
 
@@ -82,7 +83,11 @@ function SubscriberAction({ subscriber }: { subscriber: SubscriberItem }) {
           onConfirm={() => {
             if (formRef.current) void fetcher.submit(formRef.current);
           }}
-          returnFocus={buttonRef}
+          onCloseAutoFocus={(event) => {
+            // Opened from code, not from a trigger radix knows: back to the row's button.
+            event.preventDefault();
+            buttonRef.current?.focus();
+          }}
         />
       ) : null}
     </fetcher.Form>
@@ -95,26 +100,18 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-line bg-white shadow-sm md:block">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Newsletter subscribers, newest first</caption>
-          <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Subscribed at
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Unsubscribed at
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Newsletter subscribers, newest first"
+            columns={[
+              "Email",
+              "Status",
+              "Subscribed at",
+              "Unsubscribed at",
+              { ...ACTIONS_COLUMN, className: "text-right" },
+            ]}
+            className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted"
+            cellClassName="px-4 py-3 font-medium"
+          />
           <tbody className="divide-y divide-line">
             {subscribers.map((subscriber) => (
               <tr key={subscriber.id} className="hover:bg-surface/60">

@@ -1,20 +1,13 @@
 import { MailPlus, ShieldCheck, Users } from "lucide-react";
 import { useRef, useState } from "react";
-import { LocalTime } from "~/components/admin/api-keys/local-time";
 import { CONFIRM_REASONS, useConfirmAndRetry } from "~/components/admin/confirm-identity";
-import { LabelledCell } from "~/components/admin/labelled-cell";
+import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
+import { SelectField, TextField } from "~/components/admin/kit/fields";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import type { PendingInvitation, TeamMember } from "~/models/team.server";
@@ -71,32 +64,33 @@ export function InviteForm() {
         <h3 className="text-base font-semibold text-ink">Invite someone</h3>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <FieldShell id="team-invite-email" label="E-mail address" required error={emailError}>
-              <Input
-                {...fieldAria("team-invite-email", emailError)}
-                name="email"
-                type="email"
-                maxLength={254}
-                autoComplete="off"
-                aria-required
-                onChange={() => setClientErrors({})}
-              />
-            </FieldShell>
+            <TextField
+              id="team-invite-email"
+              label="E-mail address"
+              required
+              error={emailError}
+              name="email"
+              type="email"
+              maxLength={254}
+              autoComplete="off"
+              onChange={() => setClientErrors({})}
+            />
           </div>
           <div className="sm:w-40">
-            <FieldShell id="team-invite-role" label="Role" required error={roleError}>
-              <Select
-                {...fieldAria("team-invite-role", roleError)}
-                name="role"
-                defaultValue="editor"
-              >
-                {staffRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {staffRoleLabels[role]}
-                  </option>
-                ))}
-              </Select>
-            </FieldShell>
+            <SelectField
+              id="team-invite-role"
+              label="Role"
+              required
+              error={roleError}
+              name="role"
+              defaultValue="editor"
+            >
+              {staffRoles.map((role) => (
+                <option key={role} value={role}>
+                  {staffRoleLabels[role]}
+                </option>
+              ))}
+            </SelectField>
           </div>
           <Button type="submit" disabled={busy} className="sm:mt-7">
             {busy ? (
@@ -132,26 +126,10 @@ export function MemberList({
       <h3 className="text-lg font-semibold text-ink">Members</h3>
       <div className="mt-3 overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Team members</caption>
-          <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Member
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Two-factor
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Last sign-in
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Team members"
+            columns={["Member", "Role", "Two-factor", "Last sign-in", ACTIONS_COLUMN]}
+          />
           <tbody className="divide-y divide-line">
             {members.map((member) => (
               <MemberRow
@@ -260,46 +238,30 @@ function MemberRow({
 }
 
 function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
-  const { fetcher, busy } = useAdminFetcher({ key: "team-remove", onSuccess: onClose });
-  const confirmDialog = useTeamConfirm(fetcher);
-  // Kept while the dialog closes, so its text does not vanish mid-animation.
-  const [shown, setShown] = useState<TeamMember | null>(member);
-  if (member && member !== shown) setShown(member);
+  const admin = useAdminFetcher({ key: "team-remove", onSuccess: onClose });
+  const confirmDialog = useTeamConfirm(admin.fetcher);
+  const shown = useShownWhileClosing(member);
   return (
     <>
-      <Dialog open={member !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // Back to the row's button; once the member is gone, to the invite form.
-            event.preventDefault();
-            const target =
-              (shown && document.getElementById(`team-remove-${shown.id}`)) ??
-              document.getElementById("team-invite-email");
-            target?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Remove {shown?.email} from the team?</DialogTitle>
-            <DialogDescription>
-              They are signed out everywhere at once and can no longer open the dashboard. Their
-              posts stay, and the API keys they made are revoked. You can invite them again later.
-            </DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" action={ACTION} className="flex flex-wrap justify-end gap-2">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="userId" value={shown?.id ?? ""} />
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? <Spinner label="Removing" className="size-4 text-white" /> : null}
-              {busy ? "Removing…" : "Remove member"}
-            </Button>
-          </fetcher.Form>
-        </DialogContent>
-      </Dialog>
+      <PostConfirmDialog
+        open={member !== null}
+        onClose={onClose}
+        title={<>Remove {shown?.email} from the team?</>}
+        description="They are signed out everywhere at once and can no longer open the dashboard. Their posts stay, and the API keys they made are revoked. You can invite them again later."
+        confirmLabel="Remove member"
+        busyLabel="Removing…"
+        action={ACTION}
+        fields={{ intent: "remove", userId: shown?.id }}
+        admin={admin}
+        onCloseAutoFocus={(event) => {
+          // Back to the row's button; once the member is gone, to the invite form.
+          event.preventDefault();
+          const target =
+            (shown && document.getElementById(`team-remove-${shown.id}`)) ??
+            document.getElementById("team-invite-email");
+          target?.focus();
+        }}
+      />
       {confirmDialog}
     </>
   );
@@ -327,23 +289,10 @@ export function InvitationList({ invitations }: { invitations: PendingInvitation
       ) : (
         <div className="mt-3 overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Pending invitations</caption>
-            <thead className="hidden bg-surface text-xs uppercase tracking-wide text-muted md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  E-mail
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Expires
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Pending invitations"
+              columns={["E-mail", "Role", "Expires", ACTIONS_COLUMN]}
+            />
             <tbody className="divide-y divide-line">
               {invitations.map((invitation) => (
                 <tr key={invitation.id} className="block py-3 md:table-row md:py-0">
