@@ -1,6 +1,9 @@
 import { BarChart3, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { EmptyListNote } from "~/components/admin/kit/list-controls";
+import { type FieldConfig, FieldGrid } from "~/components/admin/kit/list-editor";
+import { firstInvalid } from "~/components/admin/kit/use-list-draft";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
@@ -9,12 +12,34 @@ import type { StatRow } from "~/models/admin-content.server";
 import { statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { ConfirmDialog } from "./confirm-dialog";
-import { EmptyListNote } from "./list-controls";
 import { QuickActionEditorDialog } from "./quick-action";
-import { TextField } from "./text-field";
 
 type Draft = { statKey: string; statValue: string; statLabel: string; displayOrder: string };
 const emptyDraft: Draft = { statKey: "", statValue: "", statLabel: "", displayOrder: "" };
+const fieldIds: Record<keyof Draft, string> = {
+  statKey: "stat-key",
+  statValue: "stat-value",
+  statLabel: "stat-label",
+  displayOrder: "stat-order",
+};
+
+/** The form's fields; the key is fixed once the statistic exists. */
+function statFields(editing: boolean): FieldConfig<Draft>[] {
+  return [
+    {
+      name: "statKey",
+      label: "Key",
+      required: !editing,
+      readOnly: editing,
+      placeholder: "clients_served",
+      hint: editing ? "The key cannot change." : "a–z, 0–9 and _",
+      className: "read-only:bg-surface read-only:text-muted",
+    },
+    { name: "statValue", label: "Value", required: true, placeholder: "500+" },
+    { name: "statLabel", label: "Label", required: true, placeholder: "Businesses Transformed" },
+    { name: "displayOrder", label: "Display order", kind: "number", placeholder: "0" },
+  ];
+}
 
 /** The main-page statistics (the home hero's figures): each add, edit and delete saves at once. */
 export function StatsQuickAction({ stats }: { stats: StatRow[] | null }) {
@@ -81,8 +106,8 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
     if (!parsed.success) {
       const found = fieldErrorsOf(parsed.error);
       setErrors(found);
-      const first = ["statKey", "statValue", "statLabel", "displayOrder"].find((f) => found[f]);
-      if (first) document.getElementById(fieldId(first))?.focus();
+      const first = firstInvalid(Object.keys(fieldIds), found) as keyof Draft | undefined;
+      if (first) document.getElementById(fieldIds[first])?.focus();
       return;
     }
     save.fetcher.submit(
@@ -90,9 +115,6 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
       { method: "post", encType: "application/json" },
     );
   }
-
-  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [field]: event.target.value }));
 
   if (loadFailed) {
     return (
@@ -185,52 +207,13 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
         <h3 id="stat-form-title" className="font-semibold text-ink">
           {editing ? `Edit “${editing.statLabel}”` : "Add a statistic"}
         </h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id={fieldId("statKey")}
-            label="Key"
-            required={!editing}
-            readOnly={Boolean(editing)}
-            value={draft.statKey}
-            onChange={set("statKey")}
-            placeholder="clients_served"
-            autoComplete="off"
-            hint={editing ? "The key cannot change." : "a–z, 0–9 and _"}
-            error={errors.statKey}
-            className="read-only:bg-surface read-only:text-muted"
-          />
-          <TextField
-            id={fieldId("statValue")}
-            label="Value"
-            required
-            value={draft.statValue}
-            onChange={set("statValue")}
-            placeholder="500+"
-            autoComplete="off"
-            error={errors.statValue}
-          />
-          <TextField
-            id={fieldId("statLabel")}
-            label="Label"
-            required
-            value={draft.statLabel}
-            onChange={set("statLabel")}
-            placeholder="Businesses Transformed"
-            autoComplete="off"
-            error={errors.statLabel}
-          />
-          <TextField
-            id={fieldId("displayOrder")}
-            label="Display order"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            value={draft.displayOrder}
-            onChange={set("displayOrder")}
-            placeholder="0"
-            error={errors.displayOrder}
-          />
-        </div>
+        <FieldGrid
+          fields={statFields(Boolean(editing))}
+          values={draft}
+          errors={errors}
+          idOf={(name) => fieldIds[name as keyof Draft]}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {editing ? (
             <Button type="button" variant="outline" onClick={cancelEdit}>
@@ -245,14 +228,4 @@ function StatsEditor({ stats }: { stats: StatRow[] | null }) {
       </form>
     </div>
   );
-}
-
-function fieldId(field: string) {
-  const ids: Record<string, string> = {
-    statKey: "stat-key",
-    statValue: "stat-value",
-    statLabel: "stat-label",
-    displayOrder: "stat-order",
-  };
-  return ids[field] ?? field;
 }
