@@ -86,8 +86,9 @@ describe("the integrations tab", () => {
   it("saves the chat widget's settings and switches it on from the keyboard", async () => {
     const page = await newPage(context);
     await openAdminTab(page, "/admin/integrations", "Integrations");
-    // Eleven integrations; Stripe only keeps keys for later and has no switch.
-    expect(await page.getByRole("switch").count()).toBe(10);
+    // Eleven integrations; Stripe only keeps keys for later and has no switch. Before JavaScript
+    // has loaded each is a toggle button that posts its form; a switch once hydrated.
+    await expect.poll(() => page.getByRole("switch").count()).toBe(10);
     const chatwoot = await openConfig(page, "Chatwoot");
     await chatwoot.getByRole("textbox", { name: "Website token", exact: true }).fill(chatToken);
     await chatwoot.getByRole("textbox", { name: "Base URL", exact: true }).fill(`${chat.url}/`);

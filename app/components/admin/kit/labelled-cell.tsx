@@ -3,19 +3,23 @@ import { cn } from "~/lib/utils";
 
 /**
  * A table cell that shows its column's label beside the value on narrow screens, where the table's
- * rows stack as cards (the header row is hidden there); on wide screens it is a plain cell.
+ * rows stack as cards (the header row is hidden there); on wide screens it is a plain cell. The
+ * value sits in a span, or in a div when it holds blocks such as a form (`blocks`).
  */
 export function LabelledCell({
   label,
   children,
   className,
   align = "top",
+  blocks = false,
 }: {
   label: string;
   children: React.ReactNode;
   className?: string;
   align?: "top" | "middle";
+  blocks?: boolean;
 }) {
+  const Value = blocks ? "div" : "span";
   return (
     <td
       className={cn(
@@ -30,7 +34,7 @@ export function LabelledCell({
       >
         {label}
       </span>
-      <span className="min-w-0 break-words">{children}</span>
+      <Value className="min-w-0 break-words">{children}</Value>
     </td>
   );
 }

@@ -122,7 +122,7 @@ export function SiteSettingsForm({
         {field("contactEmail", "Contact email", { type: "email", autoComplete: "email" })}
         {field("contactPhone", "Phone", { type: "tel", autoComplete: "tel" })}
         <div className="sm:col-span-2">
-          {field("contactAddress", "Address", { autoComplete: "street-address" })}
+          {field("contactAddress", "Address", { autoComplete: "address-line1" })}
         </div>
       </FieldGroup>
       <FieldGroup
@@ -139,7 +139,7 @@ export function SiteSettingsForm({
           <Select
             {...fieldAria("settings-timeZone", errors.timeZone, true)}
             name="timeZone"
-            required
+            aria-required
             defaultValue={values.timeZone}
           >
             {(timeZones.includes(values.timeZone)

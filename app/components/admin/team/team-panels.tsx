@@ -172,7 +172,7 @@ function MemberRow({
           Joined <LocalTime iso={member.createdAt} />
         </span>
       </LabelledCell>
-      <LabelledCell align="middle" label="Role">
+      <LabelledCell align="middle" label="Role" blocks>
         <fetcher.Form method="post" action={ACTION} className="flex items-center gap-2">
           <input type="hidden" name="intent" value="change-role" />
           <input type="hidden" name="userId" value={member.id} />
