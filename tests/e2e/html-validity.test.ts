@@ -26,9 +26,8 @@ const viewersOf: Record<Access, Viewer[]> = {
   public: ["visitor", "admin"],
   "signed-out": ["visitor"],
   "signed-in": ["admin"],
-  editor: ["admin"],
-  admin: ["admin"],
-  "api-key-or-editor": [],
+  section: ["admin"],
+  "api-key-or-section": [],
   "admin-command": [],
 };
 
