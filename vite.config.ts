@@ -9,9 +9,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
   build: {
-    // The server bundle's entry is our Express app, which imports React Router's build itself.
+    // The server bundle's entry is our Express app (which imports React Router's build itself) and
+    // the commands of scripts/*.js.
     rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
+      ? { input: "./server/index.ts" }
       : {
           output: {
             // The shared pieces are named after every route that loads them; a short name will do.

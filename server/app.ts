@@ -13,11 +13,10 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import type { ViteDevServer } from "vite";
 import { header } from "~/analytics/classify.server";
 import { createPageViewCounter, type PageViewCounter } from "~/analytics/page-view-counter.server";
-import { CLIENT_ADDRESS_HEADER, createAuth, getAuth, setAuth } from "~/auth/auth.server";
+import { CLIENT_ADDRESS_HEADER, getAuth } from "~/auth/auth.server";
 import { createPostViewRecorder, type PostViewRecorder } from "~/blog/post-view-recorder.server";
 import { postVisitorKey } from "~/blog/visitor.server";
-import { type Database, openDatabase, setDatabase } from "~/db/client.server";
-import { seedDefaults } from "~/db/seed.server";
+import type { Database } from "~/db/client.server";
 import { type Env, EnvError, loadEnv } from "~/env.server";
 import { createJobRunner } from "~/jobs/runner.server";
 import { pruneSpentBotChecks } from "~/lib/bot-check.server";
@@ -30,13 +29,12 @@ import {
 import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
-import { createMailer, setMailer } from "~/mail/mailer.server";
-import { createSiteMailer } from "~/mail/site-mailer.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
 import { createRedirectMemory, type RedirectMemory } from "~/redirects/redirect-memory.server";
-import { adminCommandRouter } from "./admin-endpoint";
+import { commandRouter } from "./commands/endpoint";
+import { COMMAND_TOKEN_FILE } from "./commands/protocol";
 import { type CachedPage, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
 import { redirectsFirst } from "./redirects";
@@ -48,11 +46,7 @@ import {
   widgetScriptHashes,
   widgetSources,
 } from "./security";
-
-export { runAdminCli } from "./admin-cli";
-export { runBackupCli, runRestoreCli } from "./backup-cli";
-export { runImportCli } from "./import-cli";
-export { runMediaReprocessCli } from "./media-cli";
+import { openServices } from "./services";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -61,8 +55,6 @@ declare module "react-router" {
     wholePage?: boolean;
   }
 }
-
-export const ADMIN_TOKEN_FILE = "admin-command.token";
 
 /** Logs a request when its answer is sent: the path (never the query), status, time, address. */
 function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | undefined) {
@@ -247,7 +239,7 @@ export function createExpressApp(options: {
     }
   });
 
-  if (options.adminToken) app.use("/internal/admin", adminCommandRouter(options.adminToken));
+  if (options.adminToken) app.use("/internal/admin", commandRouter(options.adminToken));
 
   app.use(sameOriginWrites(new URL(env.SITE_URL).origin));
   app.all("/api/auth/*splat", capBodies(), toNodeHandler(getAuth()));
@@ -303,44 +295,6 @@ export function createExpressApp(options: {
   return { app, handle };
 }
 
-/** Opens the database, mailer and auth of this process. Shared by the server and the admin command. */
-export async function openServices(env: Env) {
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    await database.migrate();
-    await seedDefaults(database.db);
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw error;
-  }
-  // SMTP or the mail folder, under SendGrid while that is on.
-  const mailer = createSiteMailer({
-    db: database.db,
-    direct: createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `AI Solutions <no-reply@${new URL(env.SITE_URL).hostname}>`,
-      mailDir: path.join(env.DATA_DIR, "mail"),
-    }),
-  });
-  const auth = createAuth({ db: database.db, env, mailer });
-  setDatabase(database);
-  setMailer(mailer);
-  setAuth(auth);
-  return {
-    database,
-    mailer,
-    auth,
-    async close() {
-      mailer.close();
-      await database.close();
-      setDatabase(undefined);
-      setMailer(undefined);
-      setAuth(undefined);
-    },
-  };
-}
-
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -384,7 +338,7 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   await contentChanges?.ready;
 
   let adminToken: string | undefined;
-  const tokenFile = path.join(env.DATA_DIR, ADMIN_TOKEN_FILE);
+  const tokenFile = path.join(env.DATA_DIR, COMMAND_TOKEN_FILE);
   if (lock) {
     adminToken = randomBytes(32).toString("base64url");
     fs.writeFileSync(tokenFile, adminToken, { mode: 0o600 });
