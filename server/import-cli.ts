@@ -6,7 +6,7 @@ import {
   importChangedAnything,
   importOldBackend,
   importTables,
-} from "~/db/import.server";
+} from "~/db/import/index.server";
 import { EnvError, loadEnv } from "~/env.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { recordAudit } from "~/models/audit.server";
