@@ -105,6 +105,20 @@ export type ConfirmOutcome =
     };
 
 /**
+ * A refused confirmation as both of its forms answer it (the "Confirm it's you" dialog's
+ * POST /account/confirm and the account security page's own forms): its status, its error on
+ * the field it is about (none for a refusal of the whole form), and Retry-After after too many.
+ */
+export function confirmRefusal(outcome: Extract<ConfirmOutcome, { ok: false }>) {
+  return {
+    status: outcome.status,
+    error: outcome.error,
+    fieldErrors: outcome.field ? { [outcome.field]: outcome.error } : undefined,
+    headers: outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined,
+  };
+}
+
+/**
  * Checks the password (and, with two-factor sign-in on, a code) of the signed-in user of this
  * request; on success remembers for ten minutes that this session confirmed. At most five
  * attempts per session in 15 minutes (a successful one is given back); a wrong password also

@@ -7,7 +7,7 @@ import { reprocessImages } from "~/media/reprocess.server";
 import { createLocalStorage, setMediaStorage } from "~/media/storage.server";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
 import type { Database } from "./client.server";
-import { importOldBackend, mediaUrlRewriter, parseTimestamp } from "./import.server";
+import { importOldBackend, mediaUrlRewriter, parseTimestamp } from "./import/index.server";
 import {
   webCategories,
   webEditorVersions,

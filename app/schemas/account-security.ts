@@ -1,4 +1,4 @@
-import { newPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth";
+import { type FieldErrors, newPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth";
 import { z } from "./zod";
 
 /**
@@ -83,3 +83,17 @@ export function totpSecretOf(totpURI: string): string | null {
 /** Why an admin is sent to set up two-factor sign-in (page notice and the admin APIs' 403). */
 export const TWO_FACTOR_SETUP_MESSAGE =
   "Admins must use two-factor sign-in. Turn it on to open the admin dashboard.";
+
+/** What an action of the account security page answers (app/auth/security.server.ts). */
+export type SecurityActionResult = {
+  intent: SecurityIntent;
+  ok: boolean;
+  message?: string;
+  fieldErrors?: FieldErrors;
+  /** Enabling: the authenticator app's address, its QR code and its secret as text. */
+  totpURI?: string;
+  qrSvg?: string;
+  secret?: string;
+  /** Shown once: after turning two-factor sign-in on, or after new ones were made. */
+  backupCodes?: string[];
+};

@@ -2,7 +2,7 @@ import path from "node:path";
 import { getAuth } from "~/auth/auth.server";
 import { type BackupProgress, backupSite, mediaLocationFromEnv } from "~/db/backup.server";
 import { getDatabase, getDb } from "~/db/client.server";
-import { importChangedAnything, importOldBackend } from "~/db/import.server";
+import { importChangedAnything, importOldBackend } from "~/db/import/index.server";
 import { type RestoreProgress, restoreBackup } from "~/db/restore.server";
 import { getEnv } from "~/env.server";
 import { announceContentChange } from "~/lib/content-changes.server";

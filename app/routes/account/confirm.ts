@@ -1,6 +1,6 @@
 import { hasTwoFactor } from "~/auth/account-security.server";
 import { requireUser } from "~/auth/session.server";
-import { confirmIdentity, isRecentlyConfirmed } from "~/auth/step-up.server";
+import { confirmIdentity, confirmRefusal, isRecentlyConfirmed } from "~/auth/step-up.server";
 import { readFormPayload } from "~/forms/payload.server";
 import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
@@ -51,14 +51,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const outcome = await confirmIdentity(request, user, parsed.data);
   if (!outcome.ok) {
+    const refusal = confirmRefusal(outcome);
     const answer: ConfirmAnswer = {
       ok: false,
-      error: outcome.error,
-      fieldErrors: outcome.field ? { [outcome.field]: outcome.error } : undefined,
+      error: refusal.error,
+      fieldErrors: refusal.fieldErrors,
     };
-    const headers: Record<string, string> = { ...noStore };
-    if (outcome.retryAfter) headers["Retry-After"] = String(outcome.retryAfter);
-    return Response.json(answer, { status: outcome.status, headers });
+    return Response.json(answer, {
+      status: refusal.status,
+      headers: { ...noStore, ...refusal.headers },
+    });
   }
   return Response.json({ ok: true } satisfies ConfirmAnswer, { headers: noStore });
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type ImportReport, importTables } from "~/db/import.server";
+import { type ImportReport, importTables } from "~/db/import/index.server";
 import { loadEnv } from "~/env.server";
 import { CliError, runCommand } from "../runner";
 import { err, failureMessage, out, readArguments } from "./print";
