@@ -1,5 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
+import { TextAreaField, TextField } from "~/components/admin/kit/fields";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -10,7 +11,6 @@ import {
   HERO_TITLE_MAX,
   type HeroInput,
 } from "~/schemas/admin/content";
-import { TextAreaField, TextField } from "~/components/admin/kit/fields";
 
 interface SaveAnswer {
   ok: boolean;

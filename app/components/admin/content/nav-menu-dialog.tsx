@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
+import { EditorDialog } from "~/components/admin/kit/editor-dialog";
 import { ListEditor, linkFields } from "~/components/admin/kit/list-editor";
 import { useListDraft } from "~/components/admin/kit/use-list-draft";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
@@ -13,7 +14,6 @@ import {
   navMenuSchema,
 } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import { QuickActionEditorDialog } from "./quick-action";
 
 const fields = linkFields<NavItemInput>({
   label: { newLabel: "New item label", placeholder: "Pricing", required: true },
@@ -30,7 +30,8 @@ export function NavMenuQuickAction({
   version?: number;
 }) {
   return (
-    <QuickActionEditorDialog
+    <EditorDialog
+      wide="sm:max-w-2xl"
       title="Navigation menu"
       summary="The links in the site header."
       icon={Menu}
@@ -43,7 +44,7 @@ export function NavMenuQuickAction({
           <NavMenuEditor items={items} version={version} onSaved={close} />
         )
       }
-    </QuickActionEditorDialog>
+    </EditorDialog>
   );
 }
 

@@ -1,5 +1,7 @@
 import { LayoutGrid, Pencil, Star } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { EditorDialog } from "~/components/admin/kit/editor-dialog";
 import { RowActions } from "~/components/admin/kit/list-controls";
 import { type FieldConfig, FieldGrid, ListEditor } from "~/components/admin/kit/list-editor";
 import { type DraftRow, useListDraft } from "~/components/admin/kit/use-list-draft";
@@ -16,8 +18,6 @@ import {
   servicesSchema,
 } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import { ConfirmDialog } from "./confirm-dialog";
-import { QuickActionEditorDialog } from "./quick-action";
 
 type ServiceValues = Omit<ServiceInput, "icon"> & { icon: string };
 
@@ -81,7 +81,8 @@ export function ServicesQuickAction({
   version?: number;
 }) {
   return (
-    <QuickActionEditorDialog
+    <EditorDialog
+      wide="sm:max-w-2xl"
       title="Services"
       summary="The service cards on the home page."
       icon={LayoutGrid}
@@ -94,7 +95,7 @@ export function ServicesQuickAction({
           <ServicesEditor services={services} version={version} onSaved={close} />
         )
       }
-    </QuickActionEditorDialog>
+    </EditorDialog>
   );
 }
 

@@ -1,6 +1,8 @@
 import { BarChart3, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { EditorDialog } from "~/components/admin/kit/editor-dialog";
 import { EmptyListNote } from "~/components/admin/kit/list-controls";
 import { type FieldConfig, FieldGrid } from "~/components/admin/kit/list-editor";
 import { firstInvalid } from "~/components/admin/kit/use-list-draft";
@@ -11,8 +13,6 @@ import { Button } from "~/components/ui/button";
 import type { StatRow } from "~/models/admin-content.server";
 import { statCreateSchema, statUpdateSchema } from "~/schemas/admin/content";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
-import { ConfirmDialog } from "./confirm-dialog";
-import { QuickActionEditorDialog } from "./quick-action";
 
 type Draft = { statKey: string; statValue: string; statLabel: string; displayOrder: string };
 const emptyDraft: Draft = { statKey: "", statValue: "", statLabel: "", displayOrder: "" };
@@ -44,14 +44,15 @@ function statFields(editing: boolean): FieldConfig<Draft>[] {
 /** The main-page statistics (the home hero's figures): each add, edit and delete saves at once. */
 export function StatsQuickAction({ stats }: { stats: StatRow[] | null }) {
   return (
-    <QuickActionEditorDialog
+    <EditorDialog
+      wide="sm:max-w-2xl"
       title="Main-page statistics"
       summary="The figures in the home page's hero."
       icon={BarChart3}
       description="Shown in the home page's hero, lowest display order first."
     >
       {() => <StatsEditor stats={stats} />}
-    </QuickActionEditorDialog>
+    </EditorDialog>
   );
 }
 

@@ -97,17 +97,15 @@ export function IntegrationConfigForm({ integration }: { integration: AdminInteg
   );
 }
 
-function ConfigField({
-  id,
-  integration,
-  field,
-  error,
-}: {
+/** One setting's field of an integration's form. */
+interface FieldProps {
   id: string;
   integration: AdminIntegration;
   field: IntegrationField;
   error?: string;
-}) {
+}
+
+function ConfigField({ id, integration, field, error }: FieldProps) {
   const presentation = fieldPresentation(integration.name, field.key);
   if (field.secret) {
     return <SecretField id={id} integration={integration} field={field} error={error} />;
@@ -230,17 +228,7 @@ function ColorInput({
   );
 }
 
-function SecretField({
-  id,
-  integration,
-  field,
-  error,
-}: {
-  id: string;
-  integration: AdminIntegration;
-  field: IntegrationField;
-  error?: string;
-}) {
+function SecretField({ id, integration, field, error }: FieldProps) {
   const isSet = integration.secretsSet.includes(field.key);
   const hint = isSet
     ? "Stored values are never shown. Leave empty to keep it, or type a new one to replace it."

@@ -65,20 +65,25 @@ export const TextAreaField = fieldOf(Textarea);
 /** A labelled native select; its options are the children. */
 export const SelectField = fieldOf(Select);
 
-/** A checkbox with its label beside it and its hint (and error) under the label. */
-export function CheckboxField({
+/** A checkbox (or other small control) with its label beside it and its hint and error under it. */
+export function CheckboxShell({
   id,
   label,
   error,
   hint,
   className,
-  ...props
-}: Omit<Common, "onValue" | "required" | "label" | "after"> & {
+  children,
+}: {
+  id: string;
   label: React.ReactNode;
-} & Omit<React.ComponentProps<typeof Checkbox>, "id">) {
+  error?: string;
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={cn("flex items-start gap-2", className)}>
-      <Checkbox {...fieldAria(id, error, Boolean(hint))} {...props} />
+      {children}
       <div className="text-sm">
         <label htmlFor={id} className="font-medium text-ink">
           {label}
@@ -95,6 +100,24 @@ export function CheckboxField({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A checkbox with its label beside it and its hint (and error) under the label. */
+export function CheckboxField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: Omit<Common, "onValue" | "required" | "label" | "after"> & {
+  label: React.ReactNode;
+} & Omit<React.ComponentProps<typeof Checkbox>, "id">) {
+  return (
+    <CheckboxShell id={id} label={label} error={error} hint={hint} className={className}>
+      <Checkbox {...fieldAria(id, error, Boolean(hint))} {...props} />
+    </CheckboxShell>
   );
 }
 

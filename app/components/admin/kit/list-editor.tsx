@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
+import { CheckboxShell } from "./fields";
 import { EmptyListNote, ListSaveBar, RowActions } from "./list-controls";
 import type { DraftRow, Errors, ListDraft } from "./use-list-draft";
 
@@ -127,24 +128,9 @@ function FormField<T>(props: {
   }
   const body =
     field.kind === "checkbox" ? (
-      <div className="flex items-start gap-2">
+      <CheckboxShell id={id} label={label} error={error} hint={field.hint}>
         {control}
-        <div className="text-sm">
-          <label htmlFor={id} className="font-medium text-ink">
-            {label}
-          </label>
-          {field.hint ? (
-            <p id={`${id}-hint`} className="text-muted">
-              {field.hint}
-            </p>
-          ) : null}
-          {error ? (
-            <p id={`${id}-error`} className="text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      </CheckboxShell>
     ) : (
       <FieldShell id={id} label={label} required={field.required} error={error} hint={field.hint}>
         {control}

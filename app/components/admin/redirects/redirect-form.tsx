@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { useId, useState } from "react";
 import { TextField } from "~/components/admin/kit/fields";
+import { useFieldValues } from "~/components/admin/kit/use-field-values";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -36,20 +37,29 @@ export function RedirectForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [fromPath, setFromPath] = useState(draft?.fromPath ?? "");
-  const [target, setTarget] = useState(draft?.target ?? "");
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const { fetcher, busy, fieldErrors } = useAdminFetcher({
     onSuccess: () => {
-      if (!draft) {
-        setFromPath("");
-        setTarget("");
-      }
+      if (!draft) setValues({ fromPath: "", target: "" });
       onDone?.();
     },
   });
   const errors = { ...fieldErrors, ...clientErrors };
+  const { values, setValues, bind } = useFieldValues(
+    id,
+    { fromPath: draft?.fromPath ?? "", target: draft?.target ?? "" },
+    errors,
+    (key) => setClientErrors(({ [key]: _, ...rest }) => rest),
+  );
+  const { fromPath, target } = values;
   const f = (name: string) => `${id}-${name}`;
+  /** An address field: typed exactly, never completed by the browser. */
+  const address = (key: "fromPath" | "target") => ({
+    ...bind(key),
+    name: key,
+    autoComplete: "off",
+    spellCheck: false,
+  });
   return (
     <fetcher.Form
       method="post"
@@ -72,39 +82,21 @@ export function RedirectForm({
       <input type="hidden" name="intent" value={draft?.id ? "update" : "create"} />
       {draft?.id ? <input type="hidden" name="id" value={draft.id} /> : null}
       <TextField
-        id={f("fromPath")}
+        {...address("fromPath")}
         label="Old address"
         required
-        error={errors.fromPath}
         hint="A path on this site, exactly as visitors ask for it: /old-page."
-        name="fromPath"
-        value={fromPath}
         readOnly={fixedFrom}
         placeholder="/old-page"
-        autoComplete="off"
-        spellCheck={false}
         maxLength={REDIRECT_FROM_MAX}
-        onValue={(value) => {
-          setFromPath(value);
-          setClientErrors(({ fromPath: _, ...rest }) => rest);
-        }}
       />
       <TextField
-        id={f("target")}
+        {...address("target")}
         label="New address"
         required
-        error={errors.target}
         hint="A path on this site (/new-page) or an address on another site starting with https://."
-        name="target"
-        value={target}
         placeholder="/new-page"
-        autoComplete="off"
-        spellCheck={false}
         maxLength={REDIRECT_TARGET_MAX}
-        onValue={(value) => {
-          setTarget(value);
-          setClientErrors(({ target: _, ...rest }) => rest);
-        }}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel ? (

@@ -2,6 +2,7 @@ import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
 import { TextAreaField, TextField } from "~/components/admin/kit/fields";
+import { useFieldValues } from "~/components/admin/kit/use-field-values";
 import { uploadMedia } from "~/components/admin/media-upload";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -85,12 +86,10 @@ export function BrandingForm({
   version: number;
   close: () => void;
 }) {
-  const [values, setValues] = useState(initial);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { save, busy, errors, formRef } = useDialogSave("branding", brandingSchema, close, version);
-  const set = (field: keyof Branding) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const { values, setValues, set, bind } = useFieldValues("branding", initial, errors);
 
   async function upload(file: File) {
     setProgress(0);
@@ -131,24 +130,8 @@ export function BrandingForm({
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="branding-siteName"
-          label="Site name"
-          required
-          maxLength={80}
-          value={values.siteName}
-          onValue={set("siteName")}
-          error={errors.siteName}
-        />
-        <TextField
-          id="branding-tagline"
-          label="Tagline"
-          required
-          maxLength={160}
-          value={values.tagline}
-          onValue={set("tagline")}
-          error={errors.tagline}
-        />
+        <TextField {...bind("siteName")} label="Site name" required maxLength={80} />
+        <TextField {...bind("tagline")} label="Tagline" required maxLength={160} />
       </div>
 
       <div className="mt-4">
@@ -245,13 +228,10 @@ export function BrandingForm({
 
       <div className="mt-4">
         <TextAreaField
-          id="branding-description"
+          {...bind("description")}
           label="Description"
           required
           rows={3}
-          value={values.description}
-          onValue={set("description")}
-          error={errors.description}
           hint="The home page's description for search engines and link previews."
         />
       </div>

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
 import { FieldGroup, TextField } from "~/components/admin/kit/fields";
+import { useFieldValues } from "~/components/admin/kit/use-field-values";
 import { businessDays, dayLabel, socialNetworks } from "~/content/site-defaults";
 import { type ContactInfo, contactInfoSchema } from "~/schemas/admin/settings";
 import { useDialogSave } from "./use-dialog-save";
@@ -16,13 +16,13 @@ export function ContactInfoForm({
   version: number;
   close: () => void;
 }) {
-  const [values, setValues] = useState(initial);
   const { save, busy, errors, formRef } = useDialogSave(
     "contact-info",
     contactInfoSchema,
     close,
     version,
   );
+  const { values, setValues, bind } = useFieldValues("contact", initial, errors);
 
   const field = (
     name: TextKey,
@@ -37,15 +37,12 @@ export function ContactInfoForm({
   ) => (
     <div className={extra.wide ? "sm:col-span-2" : undefined}>
       <TextField
-        id={`contact-${name}`}
+        {...bind(name)}
         label={label}
         type={extra.type}
         required={extra.required}
         hint={extra.hint}
         autoComplete={extra.autoComplete}
-        value={values[name]}
-        onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
-        error={errors[name]}
       />
     </div>
   );

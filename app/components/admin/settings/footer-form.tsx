@@ -1,5 +1,7 @@
-import { useState } from "react";
+import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
+import { FieldGroup, TextAreaField, TextField } from "~/components/admin/kit/fields";
 import { AddRow, type FieldConfig, ListRows, linkFields } from "~/components/admin/kit/list-editor";
+import { useFieldValues } from "~/components/admin/kit/use-field-values";
 import { type ListDraft, useListDraft } from "~/components/admin/kit/use-list-draft";
 import { footerSections } from "~/content/footer";
 import {
@@ -10,8 +12,6 @@ import {
   MAX_FOOTER_LINKS,
   type SettingsView,
 } from "~/schemas/admin/settings";
-import { FieldGroup, TextField } from "./form-bits";
-import { DialogActions } from "./quick-action-dialog";
 import { useDialogSave } from "./use-dialog-save";
 
 type FooterView = SettingsView["footer"];
@@ -98,8 +98,8 @@ export function FooterForm({
   close: () => void;
 }) {
   const { links: initialLinks, ...initialTexts } = initial;
-  const [texts, setTexts] = useState(initialTexts);
   const { save, busy, errors, formRef } = useDialogSave("footer", footerSchema, close, version);
+  const { values: texts, bind } = useFieldValues("footer", initialTexts, errors);
   const list = useListDraft<FooterLinkValue>({
     initial: initialLinks,
     idPrefix: "footer",
@@ -113,9 +113,6 @@ export function FooterForm({
     // The next link goes to the same section.
     nextNewRow: (added) => ({ label: "", url: "", section: added.section }),
   });
-  const set = (field: keyof typeof texts) => (value: string) =>
-    setTexts((current) => ({ ...current, [field]: value }));
-
   return (
     <form
       ref={formRef}
@@ -126,23 +123,12 @@ export function FooterForm({
       }}
     >
       <div className="space-y-4">
+        <TextAreaField {...bind("description")} label="Description" required rows={3} />
         <TextField
-          id="footer-description"
-          label="Description"
-          required
-          multiline
-          value={texts.description}
-          onChange={set("description")}
-          error={errors.description}
-        />
-        <TextField
-          id="footer-copyright"
+          {...bind("copyright")}
           label="Copyright"
           required
           maxLength={160}
-          value={texts.copyright}
-          onChange={set("copyright")}
-          error={errors.copyright}
           hint="The current year is shown in front of it."
         />
       </div>
@@ -151,38 +137,15 @@ export function FooterForm({
         description="The same contact details as the Settings tab and the contact page."
         className="mt-8"
       >
-        <TextField
-          id="footer-email"
-          label="Email"
-          type="email"
-          required
-          value={texts.email}
-          onChange={set("email")}
-          error={errors.email}
-        />
-        <TextField
-          id="footer-phone"
-          label="Phone"
-          type="tel"
-          required
-          value={texts.phone}
-          onChange={set("phone")}
-          error={errors.phone}
-        />
+        <TextField {...bind("email")} label="Email" type="email" required />
+        <TextField {...bind("phone")} label="Phone" type="tel" required />
         <div className="sm:col-span-2">
-          <TextField
-            id="footer-address"
-            label="Address"
-            required
-            value={texts.address}
-            onChange={set("address")}
-            error={errors.address}
-          />
+          <TextField {...bind("address")} label="Address" required />
         </div>
       </FieldGroup>
       <LinkEditor list={list} />
       {errors.links ? <p className="mt-2 text-sm text-danger">{errors.links}</p> : null}
-      <DialogActions busy={busy} onCancel={close} saveLabel="Save Footer" />
+      <EditorDialogActions busy={busy} onCancel={close} saveLabel="Save Footer" />
     </form>
   );
 }
