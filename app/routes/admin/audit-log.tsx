@@ -9,8 +9,8 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
-import { LocalTime } from "~/components/admin/kit/local-time";
 import { RestoreVersionButton } from "~/components/admin/audit/restore-version-button";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";

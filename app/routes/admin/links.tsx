@@ -8,9 +8,9 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
-import { formatDateTime } from "~/components/admin/kit/format";
 import { LinkAuditProgress } from "~/components/admin/insights/link-audit-progress";
 import { LinkResults } from "~/components/admin/insights/link-results";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
