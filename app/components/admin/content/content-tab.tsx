@@ -48,7 +48,7 @@ export function ContentTab({
         title="Content"
         description="What visitors see on the home page and in the site's header and footer."
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-8 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {hero ? (
           <HeroEditor
             hero={hero}
@@ -64,7 +64,7 @@ export function ContentTab({
             Quick actions
           </h3>
           <p className="mt-1 text-sm text-muted">Edit the other parts of the site.</p>
-          <div className="mt-5 grid gap-3 sm:grid-cols-2">
+          <div className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-2">
             <StatsQuickAction stats={stats} />
             <NavMenuQuickAction items={navItems} version={versions.navigation} />
             {admin ? <BrandingQuickAction /> : null}
