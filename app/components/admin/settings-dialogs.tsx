@@ -11,12 +11,12 @@ import { FooterForm } from "./settings/footer-form";
  * the Settings tab's action and closes on success.
  */
 
-/** The stored settings, fetched each time a dialog opens; `what` completes the failure's toast. */
-function settingsValues(what: string) {
-  return {
-    url: "/admin/settings/values",
-    failure: { title: "Error Loading Data", description: `Could not load ${what}` },
-  };
+/**
+ * The stored settings, fetched each time a dialog opens; `description` is the failure toast's text,
+ * written out whole because the spec's error catalogue gives each dialog its own.
+ */
+function settingsValues(description: string) {
+  return { url: "/admin/settings/values", failure: { title: "Error Loading Data", description } };
 }
 
 export function BrandingQuickAction() {
@@ -27,7 +27,7 @@ export function BrandingQuickAction() {
       summary="The site name, logo, tagline and colours."
       dialogTitle="Logo and Branding"
       description="The site name, logo, tagline and brand colours the public site uses."
-      load={settingsValues("branding.")}
+      load={settingsValues("Could not load branding.")}
     >
       {(close, view) => (
         <BrandingForm initial={view.branding} version={view.versions.branding} close={close} />
@@ -43,7 +43,7 @@ export function FooterQuickAction() {
       title="Footer Content"
       summary="The footer's text, contact details and links."
       description="The text, contact details and links at the bottom of every page."
-      load={settingsValues("footer information")}
+      load={settingsValues("Could not load footer information")}
       wide="sm:max-w-3xl"
     >
       {(close, view) => (
@@ -61,7 +61,7 @@ export function ContactInfoQuickAction() {
       summary="Addresses, business hours and social media."
       dialogTitle="Contact Information"
       description="How visitors reach you: the contact page, the footer and the legal pages use it."
-      load={settingsValues("contact information.")}
+      load={settingsValues("Could not load contact information.")}
       wide="sm:max-w-2xl"
     >
       {(close, view) => (

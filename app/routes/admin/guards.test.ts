@@ -40,6 +40,10 @@ function guardProblems(source: string, section: string): string[] {
   for (const name of ["loader", "action"] as const) {
     const body = exportedHandler(source, name);
     if (body === null) continue;
+    if (section === "pathless") {
+      problems.push(`${name} in a pathless layout, which no section's role guards`);
+      continue;
+    }
     const guard = section === "layout" ? LAYOUT_GUARD.exec(body) : GUARD.exec(body);
     if (!guard) {
       problems.push(
@@ -65,6 +69,17 @@ function adminModules() {
     .sort();
 }
 
+/** Layout routes without an address of their own (the admin shell around /admin and /account). */
+function pathlessLayouts(entries: RouteConfigEntry[], into = new Set<string>()) {
+  for (const entry of entries) {
+    if (entry.path === undefined && !entry.index && entry.children) {
+      into.add(path.basename(entry.file));
+    }
+    if (entry.children) pathlessLayouts(entry.children, into);
+  }
+  return into;
+}
+
 function routeFiles(entries: RouteConfigEntry[], parent: string, into: [string, string][]) {
   for (const entry of entries) {
     const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
@@ -85,9 +100,13 @@ function addressesByModule(): Map<string, string[]> {
   return byModule;
 }
 
-/** The section a module's handlers must ask for: the one of its addresses, or "layout". */
+/**
+ * The section a module's handlers must ask for: the one of its addresses, "layout" (staff), or
+ * "pathless" for a layout without an address, which may have no loader or action at all.
+ */
 function sectionOfModule(file: string, addresses: string[]): string | string[] {
   if (file === "layout.tsx") return "layout";
+  if (pathlessLayouts(routes as RouteConfigEntry[]).has(file)) return "pathless";
   const sections = new Set(addresses.map((address) => sectionOfPath(address)?.section));
   if (addresses.length === 0) return [`${file}: is no route of app/routes.ts`];
   if (sections.has(undefined)) {
@@ -126,6 +145,7 @@ describe("the dashboard's role checks", () => {
     expect(sectionOfPath("/admin/integrations/deliveries")?.section).toBe("integrations");
     expect(sectionOfPath("/admin/no-such-tab")).toBeUndefined();
     expect(sectionOfPath("/admin/blogroll")).toBeUndefined();
+    expect(sectionOfModule("shell.tsx", ["/"])).toBe("pathless");
     expect(sectionOfModule("new-tab.tsx", ["/admin/new-tab"])).toEqual([
       "new-tab.tsx: serves /admin/new-tab, which no tab of app/admin/tabs.ts covers",
     ]);
@@ -184,6 +204,11 @@ describe("the dashboard's role checks", () => {
         ['loader does not call requireRole(request, "editor")'],
       ],
       [handler("loader", '  const staff = await requireRole(request, "editor");'), "layout", []],
+      [
+        handler("loader", '  const staff = await requireRole(request, "editor");'),
+        "pathless",
+        ["loader in a pathless layout, which no section's role guards"],
+      ],
     ];
     for (const [source, section, problems] of cases) {
       expect(guardProblems(source, section), source).toEqual(problems);
