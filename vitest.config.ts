@@ -4,6 +4,14 @@ import { servedRoutesPlugin } from "./server/served-routes-plugin.ts";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+/** The stress files that run alone (see the "stress-solo" project). */
+const SOLO_STRESS = [
+  "tests/stress/load.test.ts",
+  "tests/stress/faults-kill.test.ts",
+  "tests/stress/faults-database.test.ts",
+  "tests/stress/scale-out.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -21,6 +29,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/setup/pglite-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Vitest's default on 2 cores is one worker; the files are independent (a database each).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,8 +44,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
-          // One browser and one server are shared; files run one after another on 2 cores.
-          fileParallelism: false,
+          // Two files at a time, each worker with its shared server (tests/support/shared-server.ts);
+          // a file that starts a server or browser of its own closes it in its afterAll.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -44,14 +55,32 @@ export default defineConfig({
         resolve: { alias },
         plugins: [servedRoutesPlugin()],
         test: {
-          // Long runs under attack, load and failure (`npm run test:stress`; CI runs them too).
+          // Long runs under attack (`npm run test:stress`; CI runs them too): each file starts
+          // its own servers and asserts outcomes, not timings, so two run at a time.
           name: "stress",
           include: ["tests/stress/**/*.test.ts"],
+          exclude: SOLO_STRESS,
           environment: "node",
           globalSetup: ["tests/stress/global-setup.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
-          // Each file starts its own servers and loads the machine; one file at a time.
+          maxWorkers: 2,
+          testTimeout: 15 * 60_000,
+          hookTimeout: 5 * 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        plugins: [servedRoutesPlugin()],
+        test: {
+          // Load and failure runs that load the machine themselves or time what they see (edits
+          // reach the other process within a second): alone, one after another, after the rest.
+          name: "stress-solo",
+          include: SOLO_STRESS,
+          environment: "node",
+          globalSetup: ["tests/stress/global-setup.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 15 * 60_000,
           hookTimeout: 5 * 60_000,
         },

@@ -51,12 +51,11 @@ function failedTestsOf(label, report) {
   return names;
 }
 
-function suite(label, project) {
-  const report = path.join(reports, `${project}.json`);
+function suite(label, ...projects) {
+  const report = path.join(reports, `${label}.json`);
   const { ok, seconds } = run(label, bin("vitest"), [
     "run",
-    "--project",
-    project,
+    ...projects.flatMap((project) => ["--project", project]),
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
@@ -82,7 +81,7 @@ check("typecheck", process.execPath, [path.join(root, "scripts", "typecheck.js")
 check("lint", bin("biome"), ["check", "."]);
 suite("unit", "unit");
 suite("e2e", "e2e");
-if (process.env.STRESS === "1") suite("stress", "stress");
+if (process.env.STRESS === "1") suite("stress", "stress", "stress-solo");
 
 fs.rmSync(reports, { recursive: true, force: true });
 if (failures.length > 0) process.stdout.write(`\nFailed:\n  ${failures.join("\n  ")}\n`);

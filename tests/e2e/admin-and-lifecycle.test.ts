@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
 import { runAdminCommand, startServer } from "../support/server";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 
 let browser: Browser;
 const scratch: string[] = [];

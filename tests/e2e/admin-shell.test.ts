@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTabs } from "~/admin/tabs";
 import {
   type Account,
@@ -10,9 +10,9 @@ import {
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 
 let browser: Browser;
 

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "../support/admin";
 import { authClient } from "../support/auth-client";
 import { expectCleanPage, launchBrowser, newPage, uniqueClientAddress } from "../support/browser";
 import { waitForMail } from "../support/mail";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 
 let browser: Browser;
 let context: BrowserContext;

@@ -1,10 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiClient, newSubmissionKey, solveBotCheck, uniqueEmail } from "../support/forms";
 import { mailsTo, waitForMail } from "../support/mail";
+import { sharedServer } from "../support/shared-server";
 
 // The form endpoints as any client sees them: no browser, one visitor address per client.
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 const SALES = "sales@aisolutions.example";
 const ENDPOINTS = ["/api/newsletter-subscribe", "/api/schedule-consultation", "/api/contact"];
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formMessages } from "~/schemas/form-messages";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newClientContext, newPage } from "../support/browser";
@@ -14,9 +14,9 @@ import {
   waitForHydration,
 } from "../support/forms";
 import { waitForMail } from "../support/mail";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 const texts = formMessages.consultation;
 const API = "/api/schedule-consultation";
 const SALES = "sales@aisolutions.example";

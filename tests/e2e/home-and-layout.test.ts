@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPagePaths, servicePages } from "~/content/service-paths";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
+const { url: baseURL } = sharedServer();
 
 let browser: Browser;
 let desktop: BrowserContext;

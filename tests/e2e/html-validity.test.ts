@@ -6,15 +6,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
 import { request as playwrightRequest } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTabs } from "~/admin/tabs";
 import { createAdmin, signedInContext } from "../support/admin";
 import { launchBrowser, uniqueClientAddress } from "../support/browser";
 import { type Access, routeAccess } from "../support/route-access";
 import { allAddresses } from "../support/route-addresses";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 
 /** The npm package vnu-jar ships the checker's jar and exports its path. */
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));

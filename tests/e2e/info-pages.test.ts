@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { externalLinkDefaults } from "../../app/content/external-links";
 import { defaultSettings, defaultSiteName } from "../../app/content/site-defaults";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, launchBrowser, newPage } from "../support/browser";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
+const { url: baseURL } = sharedServer();
 
 /** The values the seed writes on a new site. */
 const seeded = (key: string) => {

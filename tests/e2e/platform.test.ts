@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
+const { url: baseURL } = sharedServer();
 
 describe("the production server", () => {
   it("answers the health and readiness checks", async () => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ExternalLinkKey, externalLinkDefaults } from "~/content/external-links";
 import { expectNoAxeViolations } from "../support/axe";
 import {
@@ -8,8 +8,9 @@ import {
   newPage,
   waitForRouterHydration,
 } from "../support/browser";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
+const { url: baseURL } = sharedServer();
 
 let browser: Browser;
 

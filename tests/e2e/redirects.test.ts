@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVED_ADDRESS_MESSAGE } from "~/lib/redirect-sources";
 import {
   type Account,
@@ -14,9 +14,9 @@ import {
   newPage,
   waitForRouterHydration,
 } from "../support/browser";
+import { sharedServer } from "../support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const { url: baseURL, dataDir } = sharedServer();
 
 let browser: Browser;
 let admin: Account;
