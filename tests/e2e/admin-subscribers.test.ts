@@ -501,8 +501,11 @@ describe("on a phone", () => {
       await openAdminTab(phonePage, path, heading);
       expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     }
-    // The cards, not the table, and the status select works there too.
-    await phonePage.getByRole("link", { name: consultation.name, exact: true }).click();
+    // The cards, not the table, and the status select works there too. Clicked once hydrated:
+    // before that the link is a plain page load, and the dialog opens only after hydration.
+    const link = phonePage.getByRole("link", { name: consultation.name, exact: true });
+    await waitForHydration(link);
+    await link.click();
     const dialog = phonePage.getByRole("dialog", { name: consultation.name });
     await expect.poll(() => dialog.isVisible(), SLOW).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
