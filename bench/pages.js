@@ -147,7 +147,10 @@ async function main() {
   };
   try {
     // 1. The first start migrates and seeds the empty database.
-    let started = await startMeasured("First start (migrations, seeding)", base);
+    let started = await startMeasured("First start (migrations, seeding)", {
+      ...base,
+      fresh: true,
+    });
     server = started.server;
     const firstStart = started.memory;
     await finish("first start");

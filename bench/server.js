@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { collectOutput, root } from "./common.js";
 
 /** A process's resident memory in MB now (VmRSS) and at its highest so far (VmHWM); Linux only. */
@@ -29,8 +30,23 @@ export function freePort() {
 /**
  * Starts `node server.js` on 127.0.0.1 with `dataDir` (and `databaseUrl` when given); `env` adds
  * settings, `unset` removes inherited ones. Resolves once the server answers /readyz.
+ *
+ * On PGlite, a data directory without a database starts from a copy of BENCH_DATA_TEMPLATE's
+ * (made once by `npm run bench`: the first start's initdb, migrations and seeding), unless
+ * `fresh` asks for a real first start, as the step that measures one does.
  */
-export async function startBenchServer({ dataDir, databaseUrl, env: extra = {}, unset = [] }) {
+export async function startBenchServer({
+  dataDir,
+  databaseUrl,
+  env: extra = {},
+  unset = [],
+  fresh = false,
+}) {
+  const template = process.env.BENCH_DATA_TEMPLATE;
+  const db = path.join(dataDir, "db");
+  if (template && !databaseUrl && !fresh && !fs.existsSync(db)) {
+    fs.cpSync(path.join(template, "db"), db, { recursive: true });
+  }
   const port = await freePort();
   const env = {
     ...process.env,
