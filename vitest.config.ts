@@ -46,7 +46,7 @@ export default defineConfig({
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Two files at a time, each worker with its shared server (tests/support/shared-server.ts);
           // a file that starts a server or browser of its own closes it in its afterAll.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          maxWorkers: Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2),
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
