@@ -79,6 +79,7 @@ function pathlessLayouts(entries: RouteConfigEntry[], into = new Set<string>()) 
   }
   return into;
 }
+const PATHLESS_LAYOUTS = pathlessLayouts(routes as RouteConfigEntry[]);
 
 function routeFiles(entries: RouteConfigEntry[], parent: string, into: [string, string][]) {
   for (const entry of entries) {
@@ -106,7 +107,7 @@ function addressesByModule(): Map<string, string[]> {
  */
 function sectionOfModule(file: string, addresses: string[]): string | string[] {
   if (file === "layout.tsx") return "layout";
-  if (pathlessLayouts(routes as RouteConfigEntry[]).has(file)) return "pathless";
+  if (PATHLESS_LAYOUTS.has(file)) return "pathless";
   const sections = new Set(addresses.map((address) => sectionOfPath(address)?.section));
   if (addresses.length === 0) return [`${file}: is no route of app/routes.ts`];
   if (sections.has(undefined)) {
