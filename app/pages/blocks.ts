@@ -1,0 +1,485 @@
+import { serviceContentIcons } from "~/content/services";
+import { hasControlCharacter } from "~/schemas/text";
+import { z } from "~/schemas/zod";
+
+/**
+ * The blocks a page is built from: one zod discriminated union on `type`, shared by the browser
+ * (the editor validates as staff type) and the server (every write is validated with it).
+ *
+ * Every block carries `v`, the version of its own shape. A block's shape changes by raising its
+ * version and adding an upgrade from the one before; stored blocks are upgraded when they are
+ * read (`readBlocks`), so a page saved long ago is never shown broken and never needs a data
+ * migration. A write must send the current version of every block.
+ *
+ * Browser-safe: no server import. The public components import only the types.
+ */
+
+export const LINK_MAX = 2000;
+const SHORT = 200;
+const MEDIUM = 1000;
+export const MARKDOWN_MAX = 60_000;
+/** Enough for any real page; a page of more blocks is a sign something is looping. */
+export const BLOCKS_MAX = 100;
+const ITEMS_MAX = 50;
+
+const text = (max: number, label: string, required = false) => {
+  const base = z
+    .string(`${label} must be text.`)
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters).`)
+    .refine(
+      (v) => !hasControlCharacter(v, true),
+      `${label} contains a character that is not allowed.`,
+    );
+  return required
+    ? base.refine((v) => v.length > 0, `Enter ${label.toLowerCase()}.`)
+    : base.default("");
+};
+
+/** A site path (/contact, /media/…), an in-page anchor (#products), or an http(s) or mailto link. */
+export function isLinkTarget(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
+  if (value.startsWith("#")) return /^#[A-Za-z][\w-]*$/.test(value);
+  return /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d\s-]+)$/i.test(value);
+}
+
+const href = (label: string, required = false) =>
+  text(LINK_MAX, label, required).refine(
+    (v) => v === "" || isLinkTarget(v),
+    `${label}: use a site path (/contact), an anchor (#faq) or a full https:// address.`,
+  );
+
+/** An image: a site path (the media library's /media/…) or an https URL, with its alt text. */
+const imageUrl = (label: string, required = false) =>
+  text(LINK_MAX, label, required).refine(
+    (v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/\S+$/i.test(v),
+    `${label}: choose an image from the media library or give an https:// address.`,
+  );
+
+const link = z.object({
+  label: text(80, "The button text"),
+  href: href("The button link"),
+});
+export type BlockLink = z.infer<typeof link>;
+
+/** An anchor other blocks' links can point to (#faq); letters, digits and hyphens. */
+const anchor = z
+  .string()
+  .trim()
+  .max(60, "The anchor is too long (at most 60 characters).")
+  .refine(
+    (v) => v === "" || /^[a-z][a-z0-9-]*$/.test(v),
+    "The anchor: lower-case letters, digits and hyphens, starting with a letter.",
+  )
+  .default("");
+
+const items = <T extends z.ZodType>(item: T, label: string, min = 0) =>
+  z
+    .array(item, `${label} must be a list.`)
+    .max(ITEMS_MAX, `${label}: at most ${ITEMS_MAX}.`)
+    .refine((v) => v.length >= min, `${label}: add at least ${min}.`);
+
+/** What every block has: a key the editor keeps it by, its type, its shape's version, an anchor. */
+const base = {
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "The block's id is not valid."),
+  anchor,
+};
+
+export const CARD_ICONS = serviceContentIcons;
+const icon = z
+  .union([z.enum(CARD_ICONS, "Choose an icon from the list."), z.literal("")])
+  .default("");
+
+const blockSchemas = {
+  hero: z.object({
+    ...base,
+    type: z.literal("hero"),
+    v: z.literal(2),
+    variant: z.enum(["centred", "split", "minimal"], "Choose a hero style.").default("centred"),
+    badge: text(80, "The badge"),
+    title: text(SHORT, "The heading", true),
+    text: text(MEDIUM, "The text"),
+    primary: link.optional(),
+    secondary: link.optional(),
+    image: imageUrl("The image"),
+    imageAlt: text(300, "The image's alt text"),
+  }),
+  richText: z.object({
+    ...base,
+    type: z.literal("richText"),
+    v: z.literal(1),
+    markdown: text(MARKDOWN_MAX, "The text", true),
+  }),
+  image: z.object({
+    ...base,
+    type: z.literal("image"),
+    v: z.literal(1),
+    src: imageUrl("The image", true),
+    alt: text(300, "The alt text"),
+    caption: text(300, "The caption"),
+  }),
+  imageText: z.object({
+    ...base,
+    type: z.literal("imageText"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    markdown: text(MARKDOWN_MAX, "The text", true),
+    src: imageUrl("The image", true),
+    alt: text(300, "The alt text"),
+    imageSide: z.enum(["left", "right"]).default("left"),
+    link: link.optional(),
+  }),
+  cardGrid: z.object({
+    ...base,
+    type: z.literal("cardGrid"),
+    v: z.literal(1),
+    eyebrow: text(80, "The eyebrow"),
+    title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    cards: items(
+      z.object({
+        icon,
+        title: text(SHORT, "A card's title", true),
+        text: text(MEDIUM, "A card's text"),
+        href: href("A card's link"),
+      }),
+      "Cards",
+      1,
+    ),
+  }),
+  featureList: z.object({
+    ...base,
+    type: z.literal("featureList"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+    items: items(text(300, "A feature", true), "Features", 1),
+  }),
+  stats: z.object({
+    ...base,
+    type: z.literal("stats"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    items: items(
+      z.object({ value: text(40, "A figure", true), label: text(120, "A figure's label", true) }),
+      "Figures",
+      1,
+    ),
+  }),
+  steps: z.object({
+    ...base,
+    type: z.literal("steps"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+    steps: items(
+      z.object({ title: text(SHORT, "A step's title", true), text: text(MEDIUM, "A step's text") }),
+      "Steps",
+      1,
+    ),
+  }),
+  faq: z.object({
+    ...base,
+    type: z.literal("faq"),
+    v: z.literal(2),
+    title: text(SHORT, "The heading"),
+    items: items(
+      z.object({
+        question: text(300, "A question", true),
+        answer: text(3000, "An answer", true),
+      }),
+      "Questions",
+      1,
+    ),
+  }),
+  cta: z.object({
+    ...base,
+    type: z.literal("cta"),
+    v: z.literal(2),
+    title: text(SHORT, "The heading", true),
+    text: text(MEDIUM, "The text"),
+    primary: link,
+    secondary: link.optional(),
+  }),
+  testimonials: z.object({
+    ...base,
+    type: z.literal("testimonials"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    items: items(
+      z.object({
+        quote: text(MEDIUM, "A quote", true),
+        name: text(120, "A name", true),
+        role: text(120, "A role"),
+      }),
+      "Testimonials",
+      1,
+    ),
+  }),
+  logos: z.object({
+    ...base,
+    type: z.literal("logos"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    items: items(
+      z.object({
+        name: text(120, "A name", true),
+        src: imageUrl("A logo"),
+        href: href("A logo's link"),
+      }),
+      "Logos",
+      1,
+    ),
+  }),
+  productShowcase: z.object({
+    ...base,
+    type: z.literal("productShowcase"),
+    v: z.literal(1),
+    eyebrow: text(80, "The eyebrow"),
+    title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+    products: items(
+      z.object({
+        badge: text(80, "A product's badge"),
+        name: text(SHORT, "A product's name", true),
+        description: text(MEDIUM, "A product's description", true),
+        features: items(text(200, "A feature", true), "A product's features"),
+        href: href("A product's link"),
+        linkLabel: text(80, "A product's link text"),
+        src: imageUrl("A product's image"),
+        alt: text(300, "A product's image alt text"),
+      }),
+      "Products",
+      1,
+    ),
+  }),
+  postList: z.object({
+    ...base,
+    type: z.literal("postList"),
+    v: z.literal(1),
+    title: text(SHORT, "The heading"),
+    /** A category's slug; empty for the latest posts of every category. */
+    category: text(200, "The category"),
+    count: z.coerce
+      .number()
+      .int()
+      .min(1, "Show at least 1 post.")
+      .max(12, "Show at most 12 posts.")
+      .default(3),
+  }),
+  form: z.object({
+    ...base,
+    type: z.literal("form"),
+    v: z.literal(1),
+    form: z.enum(["contact", "consultation", "newsletter"], "Choose a form."),
+    title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+  }),
+  legal: z.object({
+    ...base,
+    type: z.literal("legal"),
+    v: z.literal(1),
+    /** Shown above the sections: what the document is and whom it binds. */
+    intro: text(MARKDOWN_MAX, "The introduction"),
+    sections: items(
+      z.object({
+        heading: text(SHORT, "A section's heading", true),
+        markdown: text(MARKDOWN_MAX, "A section's text", true),
+      }),
+      "Sections",
+      1,
+    ),
+  }),
+  shared: z.object({
+    ...base,
+    type: z.literal("shared"),
+    v: z.literal(1),
+    /** A shared section's id: edited once, shown wherever it is placed. */
+    sharedId: z.coerce
+      .number("Choose a shared section.")
+      .int()
+      .positive("Choose a shared section."),
+  }),
+} as const;
+
+export type BlockType = keyof typeof blockSchemas;
+export const BLOCK_TYPES = Object.keys(blockSchemas) as BlockType[];
+
+export const blockSchema = z.discriminatedUnion(
+  "type",
+  Object.values(blockSchemas) as unknown as [
+    (typeof blockSchemas)[BlockType],
+    ...(typeof blockSchemas)[BlockType][],
+  ],
+);
+export type Block = z.infer<(typeof blockSchemas)[BlockType]>;
+export type BlockOf<T extends BlockType> = z.infer<(typeof blockSchemas)[T]>;
+
+/** The version of each block's shape that this code writes. */
+export const CURRENT_VERSION: { [T in BlockType]: number } = Object.fromEntries(
+  BLOCK_TYPES.map((type) => [type, (blockSchemas[type].shape.v as z.ZodLiteral<number>).value]),
+) as { [T in BlockType]: number };
+
+type Raw = Record<string, unknown>;
+
+/**
+ * How an older shape becomes the next: `upgrades[type][n]` turns version n into n + 1. Applied in
+ * a row on read; never removed (a backup from years ago must still open).
+ */
+export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> } = {
+  hero: {
+    // v1 held the home page's hero settings one for one: heading, subheading, one button.
+    1: ({ heading, subheading, ctaText, ctaLink, ...rest }) => ({
+      ...rest,
+      v: 2,
+      title: heading,
+      text: subheading ?? "",
+      ...(ctaText ? { primary: { label: ctaText, href: ctaLink ?? "" } } : {}),
+    }),
+  },
+  faq: {
+    // v1 stored each entry as { q, a }.
+    1: ({ items: entries, ...rest }) => ({
+      ...rest,
+      v: 2,
+      items: Array.isArray(entries)
+        ? entries.map((entry: Raw) => ({ question: entry?.q ?? "", answer: entry?.a ?? "" }))
+        : entries,
+    }),
+  },
+  cta: {
+    // v1 had one button, as two fields.
+    1: ({ buttonLabel, buttonHref, ...rest }) => ({
+      ...rest,
+      v: 2,
+      primary: { label: buttonLabel ?? "", href: buttonHref ?? "" },
+    }),
+  },
+};
+
+/** A stored block brought to the current shape of its type; unchanged when it is current. */
+export function upgradeBlock(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  let block = raw as Raw;
+  const type = block.type as BlockType;
+  if (!(type in blockSchemas)) return raw;
+  const steps = upgrades[type] ?? {};
+  let version = typeof block.v === "number" ? block.v : 1;
+  while (version < CURRENT_VERSION[type]) {
+    const step = steps[version];
+    if (!step) break;
+    block = step(block);
+    version = block.v as number;
+  }
+  return block;
+}
+
+export interface UnreadableBlock {
+  index: number;
+  type: string;
+  problem: string;
+}
+
+/**
+ * The stored blocks as the current code shows them: each upgraded, then validated. A block that
+ * still does not fit (written by a newer version of the site, or damaged by hand) is left out and
+ * reported, so a page never shows a broken block; the editor says which one was left out.
+ */
+export function readBlocks(stored: unknown): { blocks: Block[]; unreadable: UnreadableBlock[] } {
+  const blocks: Block[] = [];
+  const unreadable: UnreadableBlock[] = [];
+  const list = Array.isArray(stored) ? stored : [];
+  list.forEach((raw, index) => {
+    const parsed = blockSchema.safeParse(upgradeBlock(raw));
+    if (parsed.success) blocks.push(parsed.data);
+    else
+      unreadable.push({
+        index,
+        type: String((raw as Raw | null)?.type ?? "unknown"),
+        problem: parsed.error.issues[0]?.message ?? "not valid",
+      });
+  });
+  return { blocks, unreadable };
+}
+
+/** What staff call each block, for the editor's menu, its errors and the History panel's diff. */
+export const BLOCK_LABELS: { [T in BlockType]: string } = {
+  hero: "Hero",
+  richText: "Rich text",
+  image: "Image",
+  imageText: "Image and text",
+  cardGrid: "Card grid",
+  featureList: "Feature list",
+  stats: "Statistics",
+  steps: "Steps",
+  faq: "FAQ",
+  cta: "Call to action",
+  testimonials: "Testimonials",
+  logos: "Logos",
+  productShowcase: "Product showcase",
+  postList: "Post list",
+  form: "Form",
+  legal: "Legal document",
+  shared: "Shared section",
+};
+
+/** Where a problem is: "Block 3 (Card grid), cards › 2 › title". Positions count from 1. */
+export function describeIssuePath(path: readonly PropertyKey[], blocks: unknown): string {
+  const [index, ...rest] = path;
+  if (typeof index !== "number") return "The blocks";
+  const type = (Array.isArray(blocks) ? (blocks[index] as Raw | undefined)?.type : undefined) as
+    | BlockType
+    | undefined;
+  const label = type && type in BLOCK_LABELS ? BLOCK_LABELS[type] : "unknown type";
+  const field = rest.map((part) => (typeof part === "number" ? String(part + 1) : String(part)));
+  return `Block ${index + 1} (${label})${field.length ? `, ${field.join(" › ")}` : ""}`;
+}
+
+/** The blocks a write sends: at most BLOCKS_MAX, each of a known type at its current version. */
+export const blocksSchema = z
+  .array(z.unknown(), "The blocks must be a list.")
+  .max(BLOCKS_MAX, `A page holds at most ${BLOCKS_MAX} blocks.`)
+  .superRefine((list, ctx) => {
+    const ids = new Set<string>();
+    list.forEach((raw, index) => {
+      const type = (raw as Raw | null)?.type;
+      if (typeof type !== "string" || !(type in blockSchemas)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "type"],
+          message: `Block ${index + 1}: "${String(type)}" is not a kind of block this site has.`,
+        });
+        return;
+      }
+      const parsed = blockSchema.safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index, ...issue.path],
+            message: `${describeIssuePath([index, ...issue.path], list)}: ${issue.message}`,
+          });
+        }
+        return;
+      }
+      if (ids.has(parsed.data.id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "id"],
+          message: `Block ${index + 1}: two blocks have the same id.`,
+        });
+      }
+      ids.add(parsed.data.id);
+    });
+  })
+  .transform((list) => list.map((raw) => blockSchema.parse(raw)));
+
+/** A new block's id: short, random, safe in a URL fragment and an HTML id. */
+export function newBlockId(): string {
+  const bytes = new Uint8Array(9);
+  globalThis.crypto.getRandomValues(bytes);
+  return `b${Array.from(bytes, (b) => b.toString(36).padStart(2, "0"))
+    .join("")
+    .slice(0, 14)}`;
+}

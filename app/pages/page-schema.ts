@@ -1,0 +1,149 @@
+import { isServedAddress } from "~/lib/redirect-sources";
+import { isZonedInputValue } from "~/lib/zoned-time";
+import { POST_STATUSES } from "~/schemas/admin/blog";
+import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
+import { hasControlCharacter } from "~/schemas/text";
+import { z } from "~/schemas/zod";
+import { type Block, blocksSchema } from "./blocks";
+
+/**
+ * A page's own fields (address, title, status, SEO), shared by the page editor in the browser
+ * and the server's actions. The blocks are `blocksSchema`'s.
+ */
+
+export const PAGE_KINDS = ["page", "landing", "legal"] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+export const PAGE_KIND_LABELS: Record<PageKind, string> = {
+  page: "Page",
+  landing: "Landing page",
+  legal: "Legal document",
+};
+
+export const PAGE_STATUSES = POST_STATUSES;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+export const PAGE_TITLE_MAX = 200;
+export const PAGE_PATH_MAX = 200;
+export const PAGE_META_TITLE_MAX = 200;
+export const PAGE_META_DESCRIPTION_MAX = 500;
+/** What search engines show in full; the editor's counters and the publish check use these. */
+export const META_TITLE_GOOD_MAX = 60;
+export const META_DESCRIPTION_GOOD = { min: 120, max: 156 } as const;
+
+export const DUPLICATE_PATH = "Another page already has this address.";
+export const SERVED_PATH =
+  "The site already answers this address (a page of its own, the blog, sign-in or the dashboard). Choose another.";
+export const SCHEDULE_MISSING = "Choose the date and time to publish.";
+
+/** Lower-case words joined by hyphens, one to four segments: /spring-offer, /legal/imprint. */
+const ADDRESS = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
+
+/**
+ * Why `path` cannot be a new page's address, or null. The app's own routes (through the route
+ * table, like the redirects' rule), the blog's posts and the home page are not free; the page
+ * table's own uniqueness is the database's.
+ */
+export function pageAddressProblem(path: string): string | null {
+  if (path.length > PAGE_PATH_MAX)
+    return `The address is too long (at most ${PAGE_PATH_MAX} characters).`;
+  if (!ADDRESS.test(path))
+    return "Start the address with / and use lower-case letters, digits and single hyphens, like /spring-offer.";
+  if (path === "/blog" || path.startsWith("/blog/") || path.startsWith("/preview/"))
+    return SERVED_PATH;
+  if (isServedAddress(path)) return SERVED_PATH;
+  return null;
+}
+
+const optional = (max: number, label: string) =>
+  z
+    .string(`${label} must be text.`)
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters).`)
+    .refine((v) => !hasControlCharacter(v), `${label} contains a character that is not allowed.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const absoluteOrSitePath = (label: string) =>
+  optional(2000, label).refine(
+    (v) => v === null || (v.startsWith("/") && !v.startsWith("//")) || /^https:\/\/\S+$/i.test(v),
+    `${label}: use a site path or a full https:// address.`,
+  );
+
+const versionField = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return null;
+    const n = typeof v === "number" ? v : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_RECORD_ID) {
+      ctx.addIssue({ code: "custom", message: "Reload the page and try again." });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const pathField = z
+  .string("Enter the page's address.")
+  .trim()
+  .min(1, "Enter the page's address.")
+  .superRefine((v, ctx) => {
+    const problem = pageAddressProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const pageFields = z.object({
+  title: z
+    .string("Enter a title.")
+    .trim()
+    .min(1, "Enter a title.")
+    .max(PAGE_TITLE_MAX, `The title is too long (at most ${PAGE_TITLE_MAX} characters).`)
+    .refine((v) => !hasControlCharacter(v), "The title contains a character that is not allowed."),
+  path: pathField,
+  kind: z.enum(PAGE_KINDS, "Choose a kind of page.").default("page"),
+  status: z.enum(PAGE_STATUSES, "Choose a status.").default("draft"),
+  /** For "Scheduled": the date and time in the site's time zone ("YYYY-MM-DDTHH:mm"). */
+  publishAt: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isZonedInputValue(v), "Enter a date and time."),
+  blocks: blocksSchema,
+  metaTitle: optional(PAGE_META_TITLE_MAX, "The meta title"),
+  metaDescription: optional(PAGE_META_DESCRIPTION_MAX, "The meta description"),
+  ogImageUrl: absoluteOrSitePath("The Open Graph image"),
+  canonicalUrl: absoluteOrSitePath("The canonical address"),
+  noindex: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+  version: versionField,
+});
+
+const scheduleNeedsTime = (value: { status: string; publishAt: string | null }) =>
+  value.status !== "scheduled" || value.publishAt !== null;
+
+/** A new page or a save of one (the editor sends JSON: blocks are a list). */
+export const pageFormSchema = pageFields.refine(scheduleNeedsTime, {
+  message: SCHEDULE_MISSING,
+  path: ["publishAt"],
+});
+export type PageForm = z.infer<typeof pageFormSchema>;
+
+export const pageIdSchema = z.object({ id: recordIdField("Choose a page.") });
+
+/** What the editor holds while staff edit: the form's values before validation. */
+export interface PageDraft {
+  title: string;
+  path: string;
+  kind: PageKind;
+  status: PageStatus;
+  publishAt: string;
+  blocks: Block[];
+  metaTitle: string;
+  metaDescription: string;
+  ogImageUrl: string;
+  canonicalUrl: string;
+  noindex: boolean;
+}
