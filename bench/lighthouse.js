@@ -1,5 +1,6 @@
 // `npm run bench:lighthouse`: what a visitor's browser gets, on the production build.
-//   - the JavaScript the home page loads (gzip bytes; target at most 120 KB);
+//   - the JavaScript the home page loads (gzip bytes; target at most 120 KB), and that no public
+//     page's scripts carry the page editor's code (scripts/public-chunks.js; a failure if one does);
 //   - Lighthouse scores on mobile settings (target at least 95 in each category) for home, a
 //     service page, contact, and a blog post illustrated with a phone photo (a 4032 × 3024 JPEG
 //     of 2.4 MB from bench/photo.js, uploaded through the media library as an admin does, used
@@ -18,6 +19,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { ensureBuild } from "../scripts/build-if-stale.js";
+import { editorCodeInPublicScripts } from "../scripts/public-chunks.js";
 import { publishPhotoPost, signInAsAdmin } from "./admin.js";
 import { printHeader, quick, resultsDir, root, TARGETS, writeResult } from "./common.js";
 import { makePhoto } from "./photo.js";
@@ -328,6 +330,16 @@ try {
   console.log("JavaScript loaded by the home page");
   console.table([{ files: javascript.files, rawKB: javascript.rawKB, gzipKB: javascript.gzipKB }]);
   console.table(javascript.largest);
+  // The page editor (dnd-kit, Tiptap, app/components/admin/editor) is for staff only.
+  const editorCode = editorCodeInPublicScripts(root);
+  if (editorCode.length > 0) {
+    throw new Error(
+      `Public pages load the page editor's code: ${editorCode.map((e) => `${e.src} (${e.what}; ${e.routes.slice(0, 3).join(", ")})`).join("; ")}`,
+    );
+  }
+  console.log(
+    "No script of a public page carries the page editor's code (dnd-kit, Tiptap, the editor).",
+  );
   const scores = [];
   for (const page of PAGES) scores.push(await lighthouseWithRetry(page));
   scores.push({
@@ -404,6 +416,7 @@ try {
     chromium: chromePath,
     targets: TARGETS,
     javascript,
+    editorCodeInPublicScripts: editorCode,
     lighthouse: scores,
     photoPost: {
       path: photoPost.path,
