@@ -9,6 +9,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Block } from "~/pages/blocks";
+import { listPageRevisions } from "~/pages/page-revisions.server";
+import { createPage, getPublishedPageByPath } from "~/pages/pages.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { type BackupManifest, createBackup, MANIFEST_ENTRY, readJournal } from "./backup.server";
 import { encryptFile, SIGNATURE_ENTRY } from "./backup-crypto.server";
@@ -52,6 +55,19 @@ async function seedSite(database: Database, mediaDir: string) {
     },
     { title: "Draft", slug: "draft", content: "", excerpt: null },
   ]);
+  await createPage(
+    db,
+    {
+      title: "Spring offer",
+      path: "/spring-offer",
+      kind: "landing",
+      status: "published",
+      blocks: [PAGE_FAQ],
+      metaDescription: "Twenty percent off in spring",
+      noindex: false,
+    },
+    { saver: { id: "u1", name: "ada@example.com", source: "editor" } },
+  );
   await db
     .insert(webSettings)
     .values({ key: "site_name", value: "Restored Co" })
@@ -83,6 +99,15 @@ async function seedSite(database: Database, mediaDir: string) {
   // An upload under way is a hidden temporary file: not part of a backup.
   fs.writeFileSync(path.join(mediaDir, ".upload-0123456789abcdef.tmp"), "half");
 }
+
+const PAGE_FAQ: Block = {
+  id: "faq1",
+  type: "faq",
+  v: 2,
+  anchor: "faq",
+  title: "Questions",
+  items: [{ question: "Does it work on Sundays?", answer: "Yes — ünïcödé ✓ and 'quotes'." }],
+};
 
 function tempDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -170,6 +195,8 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
+    expect(manifest.tables.web_pages?.rows).toBe(1);
+    expect(manifest.tables.web_page_revisions?.rows).toBe(1);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([
       "1700000000000-abc-v1-w320.webp",
@@ -217,6 +244,18 @@ describe.each(backends)("backup of a %s site", (backend) => {
         "select slug from web_posts where search_vector @@ to_tsquery('english', 'markdown')",
       )) as unknown as { rows: { slug: string }[] };
       expect(found.rows.map((r) => r.slug)).toEqual(["hello"]);
+      // A page comes back whole: its blocks, its SEO fields and its history.
+      const page = await getPublishedPageByPath(restored.db, "/spring-offer");
+      expect(page).toMatchObject({
+        title: "Spring offer",
+        kind: "landing",
+        metaDescription: "Twenty percent off in spring",
+        blocks: [PAGE_FAQ],
+        unreadable: [],
+      });
+      expect(
+        (await listPageRevisions(restored.db, page?.id ?? 0)).map((r) => r.savedByName),
+      ).toEqual(["ada@example.com"]);
     } finally {
       await restored.close();
     }

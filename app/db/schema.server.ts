@@ -285,6 +285,88 @@ export const webPostRevisions = pgTable(
   (t) => [index("web_post_revisions_post_id_idx").on(t.postId, t.id)],
 );
 
+// ---------------------------------------------------------------------------
+// Pages built from blocks (issue 30)
+// ---------------------------------------------------------------------------
+
+export const pageKinds = ["page", "landing", "legal"] as const;
+
+/**
+ * A page staff build from blocks, served at its own address. `blocks` holds the block list as the
+ * editor wrote it, each block with its shape's version: it is read through `readBlocks`
+ * (app/pages/blocks.ts), which upgrades older shapes, so no data migration follows a block change.
+ */
+export const webPages = pgTable(
+  "web_pages",
+  {
+    id: serial("id").primaryKey(),
+    /** The page's address: "/spring-offer". */
+    path: text("path").notNull().unique(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: pageKinds }).notNull().default("page"),
+    /** Same lifecycle as a post's: "scheduled" is published by the scheduler at published_at. */
+    status: text("status", { enum: postStatuses }).notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    blocks: jsonb("blocks").$type<unknown[]>().notNull().default([]),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    ogImageUrl: text("og_image_url"),
+    canonicalUrl: text("canonical_url"),
+    noindex: boolean("noindex").notNull().default(false),
+    /** Raised by every write, like a post's: a save naming an older version is refused. */
+    version: integer("version").notNull().default(1),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("web_pages_status_published_at_idx").on(t.status, t.publishedAt)],
+);
+
+/** Every save of a page, as it was after that save (like web_post_revisions). */
+export const webPageRevisions = pgTable(
+  "web_page_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => webPages.id, { onDelete: "cascade" }),
+    /** The page's version after this save. */
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    path: text("path").notNull(),
+    kind: text("kind", { enum: pageKinds }).notNull(),
+    status: text("status", { enum: postStatuses }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    blocks: jsonb("blocks").$type<unknown[]>().notNull().default([]),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    ogImageUrl: text("og_image_url"),
+    canonicalUrl: text("canonical_url"),
+    noindex: boolean("noindex").notNull().default(false),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedByName: text("saved_by_name").notNull().default(""),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("web_page_revisions_page_id_idx").on(t.pageId, t.id)],
+);
+
+/**
+ * What the editor showed when staff pressed Preview (possibly unsaved), at an unguessable address
+ * (/preview/<token>) until `expires_at`. Not backed up: a preview is only good for an hour.
+ */
+export const webPagePreviews = pgTable(
+  "web_page_previews",
+  {
+    token: text("token").primaryKey(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("web_page_previews_expires_at_idx").on(t.expiresAt)],
+);
+
 /**
  * Permanent redirects answered before any page renders: the old address of a renamed post or
  * category (added automatically) and any an admin adds. `fromPath` is an exact path (a category's
@@ -294,8 +376,8 @@ export const webRedirects = pgTable("web_redirects", {
   id: serial("id").primaryKey(),
   fromPath: text("from_path").notNull().unique(),
   target: text("target").notNull(),
-  /** What added it: "post" or "category" when a slug changed, "admin" by hand. */
-  origin: text("origin", { enum: ["post", "category", "admin"] })
+  /** What added it: "post", "category" or "page" when an address changed, "admin" by hand. */
+  origin: text("origin", { enum: ["post", "category", "page", "admin"] })
     .notNull()
     .default("admin"),
   hits: integer("hits").notNull().default(0),

@@ -1,12 +1,13 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webPosts } from "~/db/schema.server";
+import { webPages, webPosts } from "~/db/schema.server";
 import {
   announcePublished,
   releasePostAddress,
   type Saver,
   writeRevisions,
 } from "~/models/post-writes.server";
+import { releasePageAddress, writePageRevisions } from "~/pages/pages.server";
 
 export const SCHEDULER_NAME = "Scheduled publishing";
 const saver: Saver = { id: null, name: SCHEDULER_NAME, source: "scheduler" };
@@ -40,6 +41,32 @@ export async function publishDuePosts(db: Db, keepRevisions?: (tx: Db) => Promis
       tx,
       rows.map((r) => r.id),
     );
+    return rows;
+  });
+}
+
+/**
+ * Publishes every scheduled page whose time has come, with the same claim as the posts': the
+ * UPDATE moves each row out of "scheduled" in exactly one caller, so a page gets one revision and
+ * one audit entry however many processes run this at once. A redirect from its address goes (it
+ * would be answered in place of the page). Answers the pages this call published.
+ */
+export async function publishDuePages(db: Db, keepRevisions?: (tx: Db) => Promise<number>) {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const rows = await tx
+      .update(webPages)
+      .set({ status: "published", version: sql`${webPages.version} + 1` })
+      .where(and(eq(webPages.status, "scheduled"), lte(webPages.publishedAt, sql`now()`)))
+      .returning({ id: webPages.id, path: webPages.path, title: webPages.title });
+    if (rows.length === 0) return rows;
+    await writePageRevisions(
+      tx,
+      rows.map((r) => r.id),
+      saver,
+      await keepRevisions?.(tx),
+    );
+    for (const row of rows) await releasePageAddress(tx, row.path);
     return rows;
   });
 }

@@ -4,7 +4,7 @@ import type { Env } from "~/env.server";
 import { outboxTargets } from "~/integrations/deliverers.server";
 import { runDueBackup } from "~/jobs/backups.server";
 import { createOutboxWorker } from "~/jobs/outbox.server";
-import { publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
+import { publishDuePages, publishDuePosts, SCHEDULER_NAME } from "~/jobs/publish-scheduled.server";
 import { logger } from "~/lib/logger.server";
 import { periodic } from "~/lib/periodic.server";
 import { readSettings } from "~/models/admin-settings.server";
@@ -44,6 +44,28 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
               entity: "blog post",
               entityId: post.id,
               details: { title: post.title, slug: post.slug, scheduled: true },
+            },
+          );
+        }
+      },
+    },
+    {
+      name: "scheduled pages",
+      async run() {
+        const published = await publishDuePages(db, async (tx) =>
+          revisionsKeptFrom(await readSettings(tx)),
+        );
+        if (published.length === 0) return;
+        logger.info({ pages: published.map((p) => p.path) }, "scheduled pages are now published");
+        await siteContentChanged([...published.map((p) => p.path), "/sitemap.xml"]);
+        for (const page of published) {
+          await recordAudit(
+            { id: null, email: SCHEDULER_NAME },
+            {
+              action: "published",
+              entity: "page",
+              entityId: page.id,
+              details: { title: page.title, path: page.path, scheduled: true },
             },
           );
         }

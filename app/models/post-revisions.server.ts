@@ -1,4 +1,3 @@
-import { diffLines, diffWords } from "diff";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webCategories, webPostRevisions, webPosts } from "~/db/schema.server";
@@ -9,6 +8,14 @@ import {
   type UpdateOutcome,
   writeRevisions,
 } from "~/models/post-writes.server";
+import {
+  type FieldDiff as AnyFieldDiff,
+  type ComparedField as Compared,
+  type DiffPart,
+  diffFields,
+} from "~/models/revision-history.server";
+
+export type { DiffPart };
 
 /** One line of the History panel. */
 export interface RevisionSummary {
@@ -42,52 +49,25 @@ export async function listRevisions(db: Db, postId: number): Promise<RevisionSum
 
 /** The fields a revision holds that a reader of the post sees, in the order a diff lists them. */
 const comparedFields = [
-  ["title", "Title"],
-  ["slug", "Slug"],
-  ["status", "Status"],
-  ["excerpt", "Excerpt"],
-  ["content", "Content"],
-  ["category", "Category"],
-  ["featuredImageUrl", "Featured image"],
-  ["metaTitle", "Meta title"],
-  ["metaDescription", "Meta description"],
-] as const;
+  ["title", "Title", "words"],
+  ["slug", "Slug", "words"],
+  ["status", "Status", "words"],
+  ["excerpt", "Excerpt", "words"],
+  ["content", "Content", "lines"],
+  ["category", "Category", "words"],
+  ["featuredImageUrl", "Featured image", "words"],
+  ["metaTitle", "Meta title", "words"],
+  ["metaDescription", "Meta description", "words"],
+] as const satisfies readonly Compared[];
 
 type ComparedField = (typeof comparedFields)[number][0];
 type Comparable = Record<ComparedField, string>;
 
-export interface DiffPart {
-  value: string;
-  added?: boolean;
-  removed?: boolean;
-}
-
-/** A field that differs: the parts from the revision's text (removed) to the current (added). */
-export interface FieldDiff {
-  field: ComparedField;
-  label: string;
-  parts: DiffPart[];
-}
+export type FieldDiff = AnyFieldDiff<ComparedField>;
 
 /** How the revision differs from `current`: the body by lines, the short fields by words. */
 export function diffPostFields(revision: Comparable, current: Comparable): FieldDiff[] {
-  const diffs: FieldDiff[] = [];
-  for (const [field, label] of comparedFields) {
-    const before = revision[field];
-    const after = current[field];
-    if (before === after) continue;
-    const changes = field === "content" ? diffLines(before, after) : diffWords(before, after);
-    diffs.push({
-      field,
-      label,
-      parts: changes.map((c) => ({
-        value: c.value,
-        ...(c.added ? { added: true } : {}),
-        ...(c.removed ? { removed: true } : {}),
-      })),
-    });
-  }
-  return diffs;
+  return diffFields(comparedFields, revision, current);
 }
 
 const comparableColumns = {

@@ -1,10 +1,12 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { type postStatuses, webPostRevisions, webPosts } from "~/db/schema.server";
 import { getEnv } from "~/env.server";
 import { recordSiteEvent } from "~/integrations/site-events.server";
 import { slugify } from "~/lib/slug";
 import { recordMovedPath, releaseRedirectFrom } from "~/models/redirects.server";
+import { DEFAULT_REVISIONS_KEPT, pruneRevisions } from "~/models/revision-history.server";
 
 export { slugify };
 
@@ -56,7 +58,7 @@ export interface SaveOptions {
   keepRevisions?: number;
 }
 
-export const DEFAULT_REVISIONS_KEPT = 50;
+export { DEFAULT_REVISIONS_KEPT };
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -80,20 +82,30 @@ function columnsOf(input: PostInput) {
 }
 
 /**
- * published_at after a save over an existing row: a scheduled post takes its time; a published
- * one keeps an earlier publish time (or takes the one given), and one that was only scheduled
- * for later goes public now; any other status drops a publish time still in the future.
+ * published_at after a save over an existing row (`column`: a post's, or a page's): a scheduled
+ * one takes its time; a published one keeps an earlier publish time (or takes the one given), and
+ * one that was only scheduled for later goes public now; any other status drops a publish time
+ * still in the future.
  */
-function publishedAtAfterSave(input: PostInput): SQL | Date | null {
+export function publishedAtAfterSave(
+  input: PublishTiming,
+  column: AnyPgColumn = webPosts.publishedAt,
+): SQL | Date | null {
   if (input.status === "scheduled") return input.publishedAt ?? null;
   if (input.status === "published") {
     if (input.publishedAt) return input.publishedAt;
-    return sql`case when ${webPosts.publishedAt} is null or ${webPosts.publishedAt} > now() then now() else ${webPosts.publishedAt} end`;
+    return sql`case when ${column} is null or ${column} > now() then now() else ${column} end`;
   }
-  return sql`case when ${webPosts.publishedAt} > now() then null else ${webPosts.publishedAt} end`;
+  return sql`case when ${column} > now() then null else ${column} end`;
 }
 
-function publishedAtOfNewPost(input: PostInput): Date | null {
+/** What decides a publish time: posts' and pages' inputs both have it. */
+export interface PublishTiming {
+  status: PostStatus;
+  publishedAt?: Date | null;
+}
+
+export function publishedAtOfNewPost(input: PublishTiming): Date | null {
   if (input.status === "scheduled") return input.publishedAt ?? null;
   if (input.status === "published") return input.publishedAt ?? new Date();
   return null;
@@ -128,14 +140,7 @@ export async function writeRevisions(
       author_id, featured_image_url, meta_title, meta_description, ${saver.id}, ${saver.name},
       ${saver.source}
     from ${webPosts} where id in (${ids})`);
-  const kept = Math.max(1, Math.floor(keep));
-  await db.execute(sql`
-    delete from ${webPostRevisions} r
-    where r.post_id in (${ids})
-      and r.id < (select id from ${webPostRevisions} n where n.post_id = r.post_id
-                  order by n.id desc offset ${kept - 1} limit 1)
-      and r.id <> coalesce((select max(p.id) from ${webPostRevisions} p
-                            where p.post_id = r.post_id and p.status = 'published'), 0)`);
+  await pruneRevisions(db, { table: webPostRevisions, owner: "post_id" }, postIds, keep);
 }
 
 /** A new post and its first revision. */

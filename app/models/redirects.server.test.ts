@@ -43,6 +43,8 @@ describe("the redirect form's schema", () => {
       "/account/security",
       "/account/anything",
       "/invite/abc123",
+      // A page editor's preview: the catch-all's pages stay free (see "/old-page" below).
+      "/preview/abc123",
       "/newsletter",
       "/newsletter/unsubscribe",
       "/auth/two-factor",

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { users, webRedirects } from "~/db/schema.server";
+import { users, webPages, webRedirects } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 import {
   canonicalAddress,
@@ -131,13 +131,15 @@ export async function recordMovedPath(
   db: Db,
   fromPath: string,
   toPath: string,
-  origin: "post" | "category",
+  origin: "post" | "category" | "page",
   actorId: string | null,
+  options: { targetIsNewAddress?: boolean } = {},
 ): Promise<void> {
   if (redirectKey(fromPath) === redirectKey(toPath)) return;
   await withRedirectsLocked(db, async (tx) => {
-    // The new address is a page again; the old one gets this redirect in place of any it had.
-    await releaseRedirectFrom(tx, toPath);
+    // The new address is a page again (unless the target is only where a deleted page's visitors
+    // go, whose own redirects stay); the old one gets this redirect in place of any it had.
+    if (options.targetIsNewAddress !== false) await releaseRedirectFrom(tx, toPath);
     await releaseRedirectFrom(tx, fromPath);
     await tx.insert(webRedirects).values({ fromPath, target: toPath, origin, createdBy: actorId });
     const rows = await tx.select(storedColumns).from(webRedirects);
@@ -146,6 +148,9 @@ export async function recordMovedPath(
     await collapseChains(tx, rows, { skipLoops: true });
   });
 }
+
+export const PAGE_AT_ADDRESS =
+  "A page of the site has this address; change the page's address instead.";
 
 export type RedirectWrite =
   | { ok: true; redirect: RedirectEntry & { id: number }; collapsed: number }
@@ -180,6 +185,11 @@ async function writeRedirect(
       return { ok: false, status: 404, message: "There is no such redirect." };
     }
     const key = redirectKey(input.fromPath);
+    // A redirect is answered before any page: from a page's address it would hide the page.
+    const pages = await tx.select({ path: webPages.path }).from(webPages);
+    if (pages.some((page) => redirectKey(page.path) === key)) {
+      return { ok: false, status: 409, field: "fromPath", message: PAGE_AT_ADDRESS };
+    }
     const taken = rows.find((row) => row.id !== id && redirectKey(row.fromPath) === key);
     if (taken) {
       return {

@@ -389,11 +389,18 @@ export interface UnreadableBlock {
 export function readBlocks(stored: unknown): { blocks: Block[]; unreadable: UnreadableBlock[] } {
   const blocks: Block[] = [];
   const unreadable: UnreadableBlock[] = [];
+  const ids = new Set<string>();
   const list = Array.isArray(stored) ? stored : [];
   list.forEach((raw, index) => {
     const parsed = blockSchema.safeParse(upgradeBlock(raw));
-    if (parsed.success) blocks.push(parsed.data);
-    else
+    if (parsed.success) {
+      // Two blocks with one id (a copy made by hand, an import) would confuse the editor, which
+      // keeps blocks by id, and a save would be refused over an id staff never see: the second
+      // gets a fresh one. Anchors, not ids, are what links point at.
+      const block = ids.has(parsed.data.id) ? { ...parsed.data, id: newBlockId() } : parsed.data;
+      ids.add(block.id);
+      blocks.push(block);
+    } else
       unreadable.push({
         index,
         type: String((raw as Raw | null)?.type ?? "unknown"),

@@ -121,7 +121,7 @@ export default function RedirectsTab({ loaderData, actionData }: Route.Component
     <section>
       <TabHeader
         title="Redirects"
-        description="Old addresses that send visitors and search engines on to a new one (a permanent 301). Renaming a published post's or a category's slug adds one by itself."
+        description="Old addresses that send visitors and search engines on to a new one (a permanent 301). Renaming a published post's or a category's slug, or moving a published page, adds one by itself."
       />
       <NoScriptOutcome result={actionData} />
       {loadFailed ? (

@@ -21,6 +21,10 @@ import { RedirectForm } from "./redirect-form";
 const originLabel: Record<RedirectSummary["origin"], { text: string; help: string }> = {
   post: { text: "Automatic", help: "Added when a published post's slug changed" },
   category: { text: "Automatic", help: "Added when a category's slug changed" },
+  page: {
+    text: "Automatic",
+    help: "Added when a published page's address changed or it was deleted",
+  },
   admin: { text: "Manual", help: "Added by an admin" },
 };
 

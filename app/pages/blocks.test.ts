@@ -1,0 +1,279 @@
+import { describe, expect, it } from "vitest";
+import {
+  BLOCK_LABELS,
+  BLOCK_TYPES,
+  type Block,
+  type BlockType,
+  blockSchema,
+  blocksSchema,
+  CURRENT_VERSION,
+  newBlockId,
+  readBlocks,
+  upgradeBlock,
+  upgrades,
+} from "./blocks";
+
+/** One valid block of every type, as the editor would send it. */
+const examples: { [T in BlockType]: Record<string, unknown> } = {
+  hero: {
+    type: "hero",
+    v: 2,
+    title: "Voice agents that answer every call",
+    primary: { label: "Book a demo", href: "/schedule-consultation" },
+  },
+  richText: { type: "richText", v: 1, markdown: "## Why\n\nBecause **calls** matter." },
+  image: { type: "image", v: 1, src: "/media/team.jpg", alt: "Our team" },
+  imageText: {
+    type: "imageText",
+    v: 1,
+    markdown: "We set it up in a week.",
+    src: "https://cdn.example.com/a.png",
+    imageSide: "right",
+  },
+  cardGrid: {
+    type: "cardGrid",
+    v: 1,
+    columns: 2,
+    cards: [{ icon: "Bot", title: "Fast setup", href: "#faq" }],
+  },
+  featureList: { type: "featureList", v: 1, items: ["24/7 answering", "CRM sync"] },
+  stats: { type: "stats", v: 1, items: [{ value: "98%", label: "Calls answered" }] },
+  steps: { type: "steps", v: 1, steps: [{ title: "Talk to us" }, { title: "Go live" }] },
+  faq: { type: "faq", v: 2, items: [{ question: "Sundays?", answer: "Yes." }] },
+  cta: { type: "cta", v: 2, title: "Ready?", primary: { label: "Call us", href: "tel:+1 555" } },
+  testimonials: { type: "testimonials", v: 1, items: [{ quote: "Great.", name: "Grace" }] },
+  logos: { type: "logos", v: 1, items: [{ name: "Acme", src: "/media/acme.svg" }] },
+  productShowcase: {
+    type: "productShowcase",
+    v: 1,
+    products: [{ name: "Receptionist", description: "Answers calls.", features: ["Bookings"] }],
+  },
+  postList: { type: "postList", v: 1, category: "news", count: "4" },
+  form: { type: "form", v: 1, form: "contact" },
+  legal: {
+    type: "legal",
+    v: 1,
+    sections: [{ heading: "Who we are", markdown: "AI Solutions Ltd." }],
+  },
+  shared: { type: "shared", v: 1, sharedId: 3 },
+};
+
+/** For each type, one broken field and the words its message must carry. */
+const broken: { [T in BlockType]: [field: string, value: unknown, message: RegExp] } = {
+  hero: ["title", "  ", /heading/i],
+  richText: ["markdown", "", /text/i],
+  image: ["src", "javascript:alert(1)", /image/i],
+  imageText: ["imageSide", "top", /./],
+  cardGrid: ["cards", [], /cards: add at least 1/i],
+  featureList: ["items", [""], /feature/i],
+  stats: ["items", [{ value: "", label: "x" }], /figure/i],
+  steps: ["steps", [{ title: "" }], /step's title/i],
+  faq: ["items", [{ question: "Q", answer: "" }], /answer/i],
+  cta: ["primary", { label: "Go", href: "javascript:alert(1)" }, /button link/i],
+  testimonials: ["items", [{ quote: "Hi", name: "" }], /name/i],
+  logos: ["items", [{ name: "Acme", href: "ftp://x" }], /logo's link/i],
+  productShowcase: ["products", [{ name: "X", description: "" }], /description/i],
+  postList: ["count", 40, /at most 12/i],
+  form: ["form", "survey", /choose a form/i],
+  legal: ["sections", [{ heading: "", markdown: "x" }], /section's heading/i],
+  shared: ["sharedId", 0, /shared section/i],
+};
+
+const withId = (block: Record<string, unknown>, id = newBlockId()) => ({ id, ...block });
+
+describe("block schemas", () => {
+  it("has an example and a label for every type, each at its current version", () => {
+    expect(Object.keys(examples).sort()).toEqual([...BLOCK_TYPES].sort());
+    for (const type of BLOCK_TYPES) {
+      expect(BLOCK_LABELS[type]).toBeTruthy();
+      expect(examples[type].v).toBe(CURRENT_VERSION[type]);
+    }
+  });
+
+  it.each(BLOCK_TYPES)("reads a valid %s block, filling in the defaults", (type) => {
+    const parsed = blockSchema.safeParse(withId(examples[type]));
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data?.type).toBe(type);
+    expect(parsed.data?.anchor).toBe("");
+  });
+
+  it.each(BLOCK_TYPES)("refuses a %s block with a broken field, naming it", (type) => {
+    const [field, value, message] = broken[type];
+    const parsed = blockSchema.safeParse(withId({ ...examples[type], [field]: value }));
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error?.issues[0];
+    expect(issue?.path[0]).toBe(field);
+    expect(issue?.message).toMatch(message);
+  });
+
+  it("refuses an anchor that cannot be an HTML id and an id that is not safe", () => {
+    const bad = blockSchema.safeParse(withId({ ...examples.faq, anchor: "Our FAQ" }));
+    expect(bad.error?.issues[0]?.message).toMatch(/anchor/i);
+    const badId = blockSchema.safeParse(withId(examples.faq, "a b"));
+    expect(badId.error?.issues[0]?.path).toEqual(["id"]);
+  });
+
+  it("makes ids that are valid and different", () => {
+    const ids = new Set(Array.from({ length: 200 }, newBlockId));
+    expect(ids.size).toBe(200);
+    for (const id of ids)
+      expect(blockSchema.safeParse(withId(examples.faq, id)).success).toBe(true);
+  });
+});
+
+describe("upgrades of older block shapes", () => {
+  const old: Record<string, { stored: Record<string, unknown>; expected: Partial<Block> }> = {
+    "hero v1": {
+      stored: {
+        id: "h",
+        type: "hero",
+        v: 1,
+        heading: "Welcome",
+        subheading: "Since 1999",
+        ctaText: "Call us",
+        ctaLink: "/contact",
+      },
+      expected: {
+        type: "hero",
+        v: 2,
+        title: "Welcome",
+        text: "Since 1999",
+        primary: { label: "Call us", href: "/contact" },
+      },
+    },
+    "hero v1 without a button": {
+      stored: { id: "h", type: "hero", heading: "Welcome" },
+      expected: { type: "hero", v: 2, title: "Welcome", text: "" },
+    },
+    "faq v1": {
+      stored: { id: "f", type: "faq", v: 1, items: [{ q: "Sundays?", a: "Yes." }] },
+      expected: { type: "faq", v: 2, items: [{ question: "Sundays?", answer: "Yes." }] },
+    },
+    "cta v1": {
+      stored: {
+        id: "c",
+        type: "cta",
+        v: 1,
+        title: "Ready?",
+        buttonLabel: "Book",
+        buttonHref: "/schedule-consultation",
+      },
+      expected: {
+        type: "cta",
+        v: 2,
+        title: "Ready?",
+        primary: { label: "Book", href: "/schedule-consultation" },
+      },
+    },
+  };
+
+  it("has an upgrade for every version before the current one", () => {
+    for (const type of BLOCK_TYPES) {
+      for (let v = 1; v < CURRENT_VERSION[type]; v++) {
+        expect(upgrades[type]?.[v], `${type} v${v}`).toBeTypeOf("function");
+      }
+    }
+  });
+
+  it.each(Object.entries(old))("turns %s into a valid current block", (_, { stored, expected }) => {
+    const upgraded = upgradeBlock(stored);
+    const parsed = blockSchema.safeParse(upgraded);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject(expected);
+    // The old field names are gone.
+    expect(Object.keys(parsed.data ?? {})).not.toContain("heading");
+    expect(Object.keys(parsed.data ?? {})).not.toContain("buttonLabel");
+  });
+
+  it("gives a hero v1 without a button none", () => {
+    const parsed = blockSchema.parse(upgradeBlock({ id: "h", type: "hero", heading: "Hi" }));
+    expect(parsed).not.toHaveProperty("primary");
+  });
+
+  it("leaves a current block as it is", () => {
+    const current = withId(examples.faq);
+    expect(upgradeBlock(current)).toBe(current);
+  });
+});
+
+describe("reading stored blocks", () => {
+  it("upgrades what it can, and leaves out and reports the rest", () => {
+    const { blocks, unreadable } = readBlocks([
+      { id: "f", type: "faq", v: 1, items: [{ q: "Sundays?", a: "Yes." }] },
+      { id: "x", type: "carousel", v: 1 },
+      { id: "n", type: "cta", v: 7, title: "From the future" },
+      null,
+      withId(examples.stats, "s"),
+    ]);
+    expect(blocks.map((b) => [b.id, b.type, b.v])).toEqual([
+      ["f", "faq", 2],
+      ["s", "stats", 1],
+    ]);
+    expect(unreadable.map((u) => [u.index, u.type])).toEqual([
+      [1, "carousel"],
+      [2, "cta"],
+      [3, "unknown"],
+    ]);
+    for (const u of unreadable) expect(u.problem).not.toBe("");
+  });
+
+  it("gives the second of two blocks with one id a new id, so the page can be saved again", () => {
+    const { blocks } = readBlocks([withId(examples.faq, "same"), withId(examples.cta, "same")]);
+    expect(blocks[0]?.id).toBe("same");
+    expect(blocks[1]?.id).not.toBe("same");
+    expect(blocksSchema.safeParse(blocks).success).toBe(true);
+  });
+
+  it("reads nothing from something that is not a list", () => {
+    expect(readBlocks(null)).toEqual({ blocks: [], unreadable: [] });
+    expect(readBlocks({ type: "hero" })).toEqual({ blocks: [], unreadable: [] });
+  });
+});
+
+describe("the blocks a write sends", () => {
+  it("accepts a list of every type and gives back the parsed blocks", () => {
+    const list = BLOCK_TYPES.map((type) => withId(examples[type]));
+    const parsed = blocksSchema.safeParse(list);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data?.map((b) => b.type)).toEqual(BLOCK_TYPES);
+  });
+
+  it("names the block's position, label and field of a problem", () => {
+    const parsed = blocksSchema.safeParse([
+      withId(examples.hero),
+      withId({
+        ...examples.cardGrid,
+        cards: [{ title: "Fine" }, { title: "" }],
+      }),
+    ]);
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error?.issues[0];
+    expect(issue?.path).toEqual([1, "cards", 1, "title"]);
+    expect(issue?.message).toBe("Block 2 (Card grid), cards › 2 › title: Enter a card's title.");
+  });
+
+  it("refuses a type the site does not have, and an old version", () => {
+    const unknown = blocksSchema.safeParse([withId({ type: "carousel", v: 1 })]);
+    expect(unknown.error?.issues[0]?.path).toEqual([0, "type"]);
+    expect(unknown.error?.issues[0]?.message).toMatch(/Block 1: "carousel" is not a kind of block/);
+    const stale = blocksSchema.safeParse([
+      withId({ type: "faq", v: 1, items: [{ q: "a", a: "b" }] }),
+    ]);
+    expect(stale.error?.issues[0]?.message).toMatch(/^Block 1 \(FAQ\), v: /);
+  });
+
+  it("refuses two blocks with one id", () => {
+    const parsed = blocksSchema.safeParse([
+      withId(examples.faq, "same"),
+      withId(examples.cta, "same"),
+    ]);
+    expect(parsed.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [[1, "id"], "Block 2: two blocks have the same id."],
+    ]);
+  });
+
+  it("refuses more blocks than a page holds", () => {
+    const many = Array.from({ length: 101 }, () => withId(examples.richText));
+    expect(blocksSchema.safeParse(many).error?.issues[0]?.message).toMatch(/at most 100 blocks/);
+  });
+});
