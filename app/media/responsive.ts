@@ -25,6 +25,10 @@ export const IMAGE_SIZES = {
   /** Related posts below an article: two columns in max-w-5xl. */
   related:
     "(min-width: 1024px) 468px, (min-width: 768px) calc((100vw - 4.5rem) / 2), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)",
+  /** A page block's image across the content column (max-w-5xl). */
+  wide: "(min-width: 1024px) 960px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)",
+  /** A page block's image beside its text: half of max-w-7xl from lg up. */
+  half: "(min-width: 1280px) 584px, (min-width: 1024px) calc((100vw - 8rem) / 2), (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)",
   /** The logo in the header and footer (size-8). */
   logo: "32px",
 } as const;

@@ -30,10 +30,13 @@ export function PostCard({
   post,
   eager = false,
   priority = false,
+  headingLevel: Heading = "h2",
 }: {
   post: PostCardData;
   eager?: boolean;
   priority?: boolean;
+  /** h3 where the list sits under a heading of its own (a page's post list block). */
+  headingLevel?: "h2" | "h3";
 }) {
   const href = `/blog/${encodeURIComponent(post.slug)}`;
   return (
@@ -66,14 +69,14 @@ export function PostCard({
             {post.category.name}
           </span>
         ) : null}
-        <h2 className="mt-3 text-xl font-semibold leading-snug text-ink">
+        <Heading className="mt-3 text-xl font-semibold leading-snug text-ink">
           <Link
             to={href}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:text-primary-strong group-hover:text-primary-strong"
           >
             {post.title}
           </Link>
-        </h2>
+        </Heading>
         {post.excerpt ? <p className="mt-3 line-clamp-3 text-muted">{post.excerpt}</p> : null}
         <div className="mt-auto pt-6">
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">

@@ -1,115 +1,18 @@
-import {
-  ArrowRight,
-  Bell,
-  Blocks,
-  Bot,
-  Brain,
-  Briefcase,
-  CalendarCheck,
-  ChartColumn,
-  ChartLine,
-  Cloud,
-  Code,
-  Compass,
-  Cpu,
-  CreditCard,
-  Database,
-  FileText,
-  Funnel,
-  Gauge,
-  HeartPulse,
-  House,
-  Info,
-  Landmark,
-  Layers,
-  LayoutTemplate,
-  type LucideIcon,
-  Mail,
-  MessageCircle,
-  Mic,
-  Network,
-  Palette,
-  PhoneCall,
-  PhoneForwarded,
-  Scale,
-  Search,
-  Server,
-  Share2,
-  ShieldCheck,
-  ShoppingBag,
-  ShoppingCart,
-  Smartphone,
-  Target,
-  Truck,
-  Users,
-  UtensilsCrossed,
-  Workflow,
-  Wrench,
-  Zap,
-} from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { CheckList } from "~/components/marketing/check-list";
 import { CtaBanner } from "~/components/marketing/cta-banner";
 import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Section } from "~/components/marketing/section";
+import { contentIconComponents } from "~/components/service-icon";
 import { Button } from "~/components/ui/button";
-import {
-  findServicePage,
-  type ServiceContentIcon,
-  type ServiceExtraSection,
-} from "~/content/services";
+import { findServicePage, type ServiceExtraSection } from "~/content/services";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/service";
 
-const icons: Record<ServiceContentIcon, LucideIcon> = {
-  Bell,
-  Blocks,
-  Bot,
-  Brain,
-  Briefcase,
-  CalendarCheck,
-  ChartColumn,
-  ChartLine,
-  Cloud,
-  Code,
-  Compass,
-  Cpu,
-  CreditCard,
-  Database,
-  FileText,
-  Funnel,
-  Gauge,
-  HeartPulse,
-  House,
-  Info,
-  Landmark,
-  Layers,
-  LayoutTemplate,
-  Mail,
-  MessageCircle,
-  Mic,
-  Network,
-  Palette,
-  PhoneCall,
-  PhoneForwarded,
-  Scale,
-  Search,
-  Server,
-  Share2,
-  ShieldCheck,
-  ShoppingBag,
-  ShoppingCart,
-  Smartphone,
-  Target,
-  Truck,
-  Users,
-  UtensilsCrossed,
-  Workflow,
-  Wrench,
-  Zap,
-};
+const icons = contentIconComponents;
 
 export function loader({ request }: Route.LoaderArgs) {
   // Six routes share this module; the path says which page it is.

@@ -4,26 +4,41 @@ import { getEnv } from "~/env.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { listPublicPages } from "~/models/overview.server";
+import { listPublishedPagePaths } from "~/pages/pages.server";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Every public page, published posts included: the same list the overview and link audit use. */
+/**
+ * Every public page, published posts included (the same list the overview and link audit use),
+ * then the published pages built from blocks, except those staff asked search engines to skip.
+ */
 export async function loader() {
   const site = getEnv().SITE_URL;
-  let paths: string[];
+  let entries: { path: string; lastmod?: string }[];
   let complete = true;
   try {
-    paths = await listPublicPages(getDb());
+    const db = getDb();
+    const [paths, pages] = await Promise.all([listPublicPages(db), listPublishedPagePaths(db)]);
+    const listed = new Set(paths);
+    entries = [
+      ...paths.map((path) => ({ path })),
+      ...pages
+        .filter((page) => !page.noindex && !listed.has(page.path))
+        .map((page) => ({ path: page.path, lastmod: page.updatedAt })),
+    ];
   } catch (error) {
-    logger.error({ err: error }, "could not list blog posts for the sitemap");
+    logger.error({ err: error }, "could not list blog posts and pages for the sitemap");
     noteDatabaseFallback();
-    paths = [...publicPagePaths];
+    entries = publicPagePaths.map((path) => ({ path }));
     complete = false;
   }
-  const urls = paths
-    .map((path) => `  <url><loc>${escapeXml(`${site}${path}`)}</loc></url>`)
+  const urls = entries
+    .map(
+      ({ path, lastmod }) =>
+        `  <url><loc>${escapeXml(`${site}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { insertPosts } from "../../tests/support/blog";
+import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
+import { type Block, blockSchema } from "./blocks";
+import { pageHead, renderPageView } from "./render.server";
+import type { BlockViewOf, PageView } from "./view";
+
+let counter = 0;
+/** A block as the editor would send it: validated and given its defaults by the schema. */
+function block(fields: Record<string, unknown>): Block {
+  counter += 1;
+  return blockSchema.parse({ id: `b${counter}`, ...fields });
+}
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+function viewOf<T extends PageView["blocks"][number]["type"]>(view: PageView, type: T) {
+  return view.blocks.filter((b): b is BlockViewOf<T> => b.type === type);
+}
+
+describe.each(backends)("renderPageView on %s", (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openSiteDatabase(backend);
+    await insertPosts(database.db, [
+      { title: "Voice agents", slug: "voice-agents", category: "voice", publishedAt: hoursAgo(5) },
+      { title: "Chatbots", slug: "chatbots", category: "ai", publishedAt: hoursAgo(4) },
+      { title: "Invoices", slug: "invoices", category: "ai", publishedAt: hoursAgo(3) },
+      { title: "Phone menus", slug: "phone-menus", category: "voice", publishedAt: hoursAgo(2) },
+      { title: "Draft voice post", slug: "draft-voice", category: "voice", status: "draft" },
+    ]);
+  });
+  afterAll(async () => {
+    await closeSiteDatabase(database);
+  });
+
+  const render = (blocks: Block[]) => renderPageView(database.db, { title: "Offer", blocks });
+
+  it("renders markdown to HTML without scripts, handlers or javascript: links", async () => {
+    const view = await render([
+      block({
+        type: "richText",
+        v: 1,
+        markdown: [
+          "## Why us",
+          "",
+          'Plain **bold** text <script>alert("x")</script> and <img src="/x.png" onerror="alert(1)">',
+          "",
+          "[Click](javascript:alert(1)) and [Contact](/contact)",
+        ].join("\n"),
+      }),
+    ]);
+    const [text] = viewOf(view, "richText");
+    expect(text?.html).toContain('<h2 id="why-us">Why us</h2>');
+    expect(text?.html).toContain("<strong>bold</strong>");
+    expect(text?.html).toContain('<a href="/contact">Contact</a>');
+    expect(text?.html).not.toMatch(/<script|onerror|javascript:|alert\(/);
+    // The browser gets the HTML, not the markdown.
+    expect(text).not.toHaveProperty("markdown");
+  });
+
+  it("gives headings from different text blocks ids unique on the page, staff's anchors first", async () => {
+    const view = await render([
+      block({ type: "richText", v: 1, markdown: "## Overview\n\nOne." }),
+      block({ type: "richText", v: 1, markdown: "## Overview\n\nTwo.", anchor: "details" }),
+      block({ type: "richText", v: 1, markdown: "## Details\n\nThree." }),
+    ]);
+    const html = viewOf(view, "richText").map((b) => b.html);
+    expect(html[0]).toContain('id="overview"');
+    expect(html[1]).toContain('id="overview-2"');
+    expect(html[2]).toContain('id="details-2"');
+  });
+
+  it("emits one FAQPage per FAQ block, with every question and its answer", async () => {
+    const view = await render([
+      block({
+        type: "faq",
+        v: 2,
+        title: "Questions",
+        items: [
+          { question: "How long does setup take?", answer: "About two weeks." },
+          { question: "Is there a contract?", answer: "No, cancel monthly." },
+        ],
+      }),
+      block({ type: "faq", v: 2, items: [{ question: "Where are you?", answer: "Online." }] }),
+    ]);
+    expect(view.jsonLd).toEqual([
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: [
+          {
+            "@type": "Question",
+            name: "How long does setup take?",
+            acceptedAnswer: { "@type": "Answer", text: "About two weeks." },
+          },
+          {
+            "@type": "Question",
+            name: "Is there a contract?",
+            acceptedAnswer: { "@type": "Answer", text: "No, cancel monthly." },
+          },
+        ],
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: [
+          {
+            "@type": "Question",
+            name: "Where are you?",
+            acceptedAnswer: { "@type": "Answer", text: "Online." },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("has no structured data for a page without questions", async () => {
+    const view = await render([block({ type: "richText", v: 1, markdown: "Hello." })]);
+    expect(view.jsonLd).toEqual([]);
+  });
+
+  it("lists one category's published posts, newest first, up to the block's count", async () => {
+    const view = await render([
+      block({ type: "postList", v: 1, title: "Voice", category: "voice", count: 5 }),
+      block({ type: "postList", v: 1, title: "Latest", count: 2 }),
+    ]);
+    const [voice, latest] = viewOf(view, "postList");
+    expect(voice?.posts.map((p) => p.slug)).toEqual(["phone-menus", "voice-agents"]);
+    expect(voice?.posts[0]?.category).toEqual({ name: "voice", slug: "voice" });
+    expect(voice?.moreHref).toBe("/blog?category=voice");
+    expect(latest?.posts.map((p) => p.slug)).toEqual(["phone-menus", "invoices"]);
+    expect(latest?.moreHref).toBe("/blog");
+  });
+
+  it("numbers a legal document's sections, links its contents and puts their headings below them", async () => {
+    const view = await render([
+      block({
+        type: "legal",
+        v: 1,
+        intro: "These terms bind **you**.",
+        sections: [
+          { heading: "Who we are", markdown: "## Our company\n\nWe are a company." },
+          { heading: "Your data", markdown: "We keep little." },
+        ],
+      }),
+    ]);
+    const [legal] = viewOf(view, "legal");
+    expect(legal?.introHtml).toContain("<strong>you</strong>");
+    expect(legal?.sections.map(({ id, number, heading }) => ({ id, number, heading }))).toEqual([
+      { id: "who-we-are", number: 1, heading: "Who we are" },
+      { id: "your-data", number: 2, heading: "Your data" },
+    ]);
+    expect(legal?.sections[0]?.html).toContain('<h3 id="our-company">Our company</h3>');
+  });
+
+  it("leaves shared sections out and draws card icons from the fixed list", async () => {
+    const view = await render([
+      block({ type: "shared", v: 1, sharedId: 4 }),
+      block({
+        type: "cardGrid",
+        v: 1,
+        cards: [{ title: "Bots", icon: "Bot" }, { title: "Plain" }],
+      }),
+    ]);
+    expect(view.blocks.map((b) => b.type)).toEqual(["cardGrid"]);
+    const [grid] = viewOf(view, "cardGrid");
+    expect(grid?.cards[0]?.iconSvg).toMatch(/^<svg[^>]*aria-hidden="true"/);
+    expect(grid?.cards[1]?.iconSvg).toBeNull();
+  });
+
+  it("gives the contact form its bot check and no other form one", async () => {
+    const view = await render([
+      block({ type: "form", v: 1, form: "contact" }),
+      block({ type: "form", v: 1, form: "newsletter" }),
+    ]);
+    const [contact, newsletter] = viewOf(view, "form");
+    expect(contact?.botCheck?.provider).toMatch(/altcha|turnstile/);
+    expect(newsletter?.botCheck).toBeNull();
+  });
+});
+
+describe("pageHead", () => {
+  const blocks = [
+    blockSchema.parse({ id: "h", type: "hero", v: 2, title: "Spring", text: "Save 20% now." }),
+  ];
+  const base = {
+    title: "Spring offer",
+    path: "/spring-offer",
+    blocks,
+    metaTitle: null,
+    metaDescription: null,
+    ogImageUrl: null,
+  };
+
+  it("falls back to the title and the hero's text, and keeps the page's own address", async () => {
+    const head = await pageHead(base);
+    expect(head).toMatchObject({
+      title: "Spring offer",
+      description: "Save 20% now.",
+      path: "/spring-offer",
+      canonical: null,
+      noindex: false,
+    });
+  });
+
+  it("uses the meta fields, an absolute canonical address and noindex when set", async () => {
+    const head = await pageHead({
+      ...base,
+      metaTitle: "Spring deals",
+      metaDescription: "Our spring deals.",
+      canonicalUrl: "/offers",
+      ogImageUrl: "https://cdn.example.org/spring.png",
+      noindex: true,
+    });
+    expect(head.title).toBe("Spring deals");
+    expect(head.description).toBe("Our spring deals.");
+    expect(head.canonical).toMatch(/^https?:\/\/[^/]+\/offers$/);
+    expect(head.image).toBe("https://cdn.example.org/spring.png");
+    expect(head.noindex).toBe(true);
+  });
+});

@@ -1,0 +1,300 @@
+import { renderPostHtml } from "~/blog/render.server";
+import type { PostCardData } from "~/components/blog/post-card";
+import { contentIconSvg } from "~/components/service-icon";
+import type { Db } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
+import {
+  imagesByName,
+  mediaNamesIn,
+  type ResolvedImage,
+  resolveImages,
+} from "~/media/responsive.server";
+import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
+import type { Block, BlockOf } from "./blocks";
+import type { BlockView, LegalSectionView, PageHead, PageView } from "./view";
+
+/**
+ * A page's stored blocks made ready for its public components (app/pages/view.ts): everything
+ * that needs the server or the database is done here, once per render, so the browser gets
+ * plain data and HTML that has already been through the blog's allow-list.
+ */
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** Ids the page around the blocks already uses (the layout's skip link goes to #main). */
+const LAYOUT_IDS = ["main"];
+
+function slugOf(text: string) {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s-]/gu, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .replace(/-+/g, "-")
+      .slice(0, 60) || "section"
+  );
+}
+
+/**
+ * Hands out element ids unique on the page. A page holds several markdown fields, each rendered
+ * on its own with ids from its headings' text, so two fields' "Overview" would otherwise collide
+ * (and a link to #overview would go to the wrong one).
+ */
+function idRegistry(taken: readonly string[]) {
+  const seen = new Set(taken);
+  return (wanted: string) => {
+    let id = wanted;
+    for (let n = 2; seen.has(id); n += 1) id = `${wanted}-${n}`;
+    seen.add(id);
+    return id;
+  };
+}
+
+/**
+ * Markdown as sanitized HTML through the blog's renderer. `below` moves every heading one level
+ * down, for text under a heading of the block's own (a legal section's h2, an image's title).
+ */
+function markdownHtml(
+  markdown: string,
+  options: { unique: (id: string) => string; images: ImagesByName; below?: boolean },
+) {
+  if (!markdown.trim()) return "";
+  let html = renderPostHtml(markdown, { images: options.images });
+  if (options.below) {
+    html = html.replace(/<(\/?)h([2-5])\b/g, (_, slash: string, level: string) => {
+      return `<${slash}h${Number(level) + 1}`;
+    });
+  }
+  return html.replace(
+    /(<h[1-6] id=")([^"]*)(")/g,
+    (_, open: string, id: string, close: string) => `${open}${options.unique(id)}${close}`,
+  );
+}
+
+type ImagesByName = Awaited<ReturnType<typeof imagesByName>>;
+
+function markdownOf(block: Block): string[] {
+  switch (block.type) {
+    case "richText":
+    case "imageText":
+      return [block.markdown];
+    case "legal":
+      return [block.intro, ...block.sections.map((section) => section.markdown)];
+    default:
+      return [];
+  }
+}
+
+function imageUrlsOf(block: Block): string[] {
+  switch (block.type) {
+    case "hero":
+      return [block.image];
+    case "image":
+    case "imageText":
+      return [block.src];
+    case "productShowcase":
+      return block.products.map((product) => product.src);
+    default:
+      return [];
+  }
+}
+
+async function postsFor(db: Db, block: BlockOf<"postList">): Promise<PostCardData[]> {
+  const { posts } = await listPublishedPosts(
+    { category: block.category || null, limit: block.count },
+    db,
+  );
+  const images = await resolveImages(posts.map((post) => post.featuredImageUrl?.trim()));
+  return posts.map((post, index) => {
+    const image = cardImage(post, index);
+    return {
+      slug: post.slug,
+      title: post.title,
+      excerpt: cardExcerpt(post),
+      image,
+      picture: images.get(image)?.image ?? null,
+      publishedAt: post.publishedAt.toISOString(),
+      publishedLabel: dateFormat.format(post.publishedAt),
+      readingMinutes: readingMinutes(post.contentLength),
+      category: post.category,
+    };
+  });
+}
+
+/** One FAQPage per FAQ block: what search engines read to show the questions in results. */
+export function faqJsonLd(block: BlockOf<"faq">): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: block.items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+export interface PageToRender {
+  title: string;
+  blocks: Block[];
+}
+
+/**
+ * The view of a page's blocks: markdown rendered and sanitized, library images resolved, the
+ * post lists' posts loaded, icons drawn, the legal documents' contents numbered. Shared blocks
+ * are left out until shared sections exist.
+ */
+export async function renderPageView(db: Db, page: PageToRender): Promise<PageView> {
+  const blocks = page.blocks.filter((block) => block.type !== "shared");
+  const [images, bodyImages] = await Promise.all([
+    resolveImages(blocks.flatMap(imageUrlsOf).filter(Boolean)),
+    imagesByName(blocks.flatMap(markdownOf).flatMap(mediaNamesIn)),
+  ]);
+  const pictureOf = (url: string) => (url ? (images.get(url)?.image ?? null) : null);
+  // Explicit anchors are the staff's: they are reserved before any generated id is handed out.
+  const unique = idRegistry([
+    ...LAYOUT_IDS,
+    // Section (app/components/marketing/section.tsx) labels an anchored band by `<anchor>-heading`.
+    ...blocks.flatMap((block) => (block.anchor ? [block.anchor, `${block.anchor}-heading`] : [])),
+  ]);
+  const markdown = (text: string, below = false) =>
+    markdownHtml(text, { unique, images: bodyImages, below });
+  const botCheck = blocks.some((block) => block.type === "form" && block.form === "contact")
+    ? publicBotCheckConfig(botCheckSettingsFrom(getEnv()))
+    : null;
+
+  const views = await Promise.all(
+    blocks.map(async (block): Promise<BlockView> => {
+      switch (block.type) {
+        case "hero":
+          return { ...block, picture: pictureOf(block.image) };
+        case "richText": {
+          const { markdown: text, ...rest } = block;
+          return { ...rest, html: markdown(text) };
+        }
+        case "image":
+          return { ...block, picture: pictureOf(block.src) };
+        case "imageText": {
+          const { markdown: text, ...rest } = block;
+          return {
+            ...rest,
+            html: markdown(text, Boolean(block.title)),
+            picture: pictureOf(block.src),
+          };
+        }
+        case "cardGrid":
+          return {
+            ...block,
+            cards: block.cards.map((card) => ({
+              ...card,
+              iconSvg: card.icon ? contentIconSvg(card.icon) : null,
+            })),
+          };
+        case "productShowcase":
+          return {
+            ...block,
+            products: block.products.map((product) => ({
+              ...product,
+              picture: pictureOf(product.src),
+            })),
+          };
+        case "postList":
+          return {
+            ...block,
+            posts: await postsFor(db, block),
+            moreHref: block.category
+              ? `/blog?category=${encodeURIComponent(block.category)}`
+              : "/blog",
+          };
+        case "form":
+          return { ...block, botCheck: block.form === "contact" ? botCheck : null };
+        case "legal": {
+          const { intro, sections, ...rest } = block;
+          return {
+            ...rest,
+            introHtml: markdown(intro),
+            sections: sections.map((section, index): LegalSectionView => {
+              const id = unique(slugOf(section.heading));
+              return {
+                id,
+                headingId: unique(`${id}-heading`),
+                number: index + 1,
+                heading: section.heading,
+                html: markdown(section.markdown, true),
+              };
+            }),
+          };
+        }
+        default:
+          return block;
+      }
+    }),
+  );
+
+  return {
+    title: page.title,
+    blocks: views,
+    jsonLd: blocks.flatMap((block) => (block.type === "faq" ? [faqJsonLd(block)] : [])),
+  };
+}
+
+function plainText(markdown: string) {
+  return markdown
+    .replace(/<[^>]*>/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#*_`>|~]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A description for a page that has none of its own: its hero's text, else its first text. */
+function fallbackDescription(blocks: Block[]) {
+  for (const block of blocks) {
+    if (block.type === "hero" && block.text) return block.text;
+    if (block.type === "richText" || block.type === "imageText") {
+      const text = plainText(block.markdown);
+      if (text) return text.length > 156 ? `${text.slice(0, 153).trimEnd()}...` : text;
+    }
+  }
+  return "";
+}
+
+export async function pageHead(page: {
+  title: string;
+  path: string;
+  blocks: Block[];
+  metaTitle: string | null;
+  metaDescription: string | null;
+  ogImageUrl: string | null;
+  canonicalUrl?: string | null;
+  noindex?: boolean;
+}): Promise<PageHead> {
+  const site = getEnv().SITE_URL.replace(/\/$/, "");
+  const canonical = page.canonicalUrl
+    ? page.canonicalUrl.startsWith("/")
+      ? `${site}${page.canonicalUrl}`
+      : page.canonicalUrl
+    : null;
+  let image: PageHead["image"];
+  if (page.ogImageUrl) {
+    const resolved: ResolvedImage | undefined = (await resolveImages([page.ogImageUrl])).get(
+      page.ogImageUrl,
+    );
+    image = resolved?.preview ?? page.ogImageUrl;
+  }
+  return {
+    title: page.metaTitle || page.title,
+    description: page.metaDescription || fallbackDescription(page.blocks) || page.title,
+    path: page.path,
+    canonical,
+    image,
+    noindex: page.noindex ?? false,
+  };
+}

@@ -1,0 +1,95 @@
+import type { PostCardData } from "~/components/blog/post-card";
+import type { BotCheckConfig } from "~/lib/bot-check";
+import type { ResponsiveImage } from "~/media/responsive";
+import type { Block, BlockOf } from "./blocks";
+
+/**
+ * A page as its public components draw it: the stored blocks with what only the server can
+ * work out (markdown as sanitized HTML, library images' responsive copies, the post list's posts,
+ * the icons' SVG, the legal document's contents). Made by app/pages/render.server.ts; types only,
+ * so the components import no server code and the browser gets no markdown library.
+ */
+
+/** A library image's responsive copies; null for any other address (shown as it is). */
+type WithPicture = { picture: ResponsiveImage | null };
+
+export type HeroView = BlockOf<"hero"> & WithPicture;
+export type RichTextView = Omit<BlockOf<"richText">, "markdown"> & { html: string };
+export type ImageView = BlockOf<"image"> & WithPicture;
+export type ImageTextView = Omit<BlockOf<"imageText">, "markdown"> & { html: string } & WithPicture;
+export type CardGridView = Omit<BlockOf<"cardGrid">, "cards"> & {
+  /** `iconSvg`: the card's icon as SVG markup the server made from the fixed icon list. */
+  cards: (BlockOf<"cardGrid">["cards"][number] & { iconSvg: string | null })[];
+};
+export type ProductShowcaseView = Omit<BlockOf<"productShowcase">, "products"> & {
+  products: (BlockOf<"productShowcase">["products"][number] & WithPicture)[];
+};
+export type PostListView = BlockOf<"postList"> & {
+  posts: PostCardData[];
+  /** The blog list the block is a preview of: all posts, or the block's category. */
+  moreHref: string;
+};
+export type FormView = BlockOf<"form"> & {
+  /** What the contact form's bot check needs (only the contact form has one). */
+  botCheck: BotCheckConfig | null;
+};
+export interface LegalSectionView {
+  /** The section's anchor, unique on the page; the table of contents links to it. */
+  id: string;
+  headingId: string;
+  number: number;
+  heading: string;
+  html: string;
+}
+export type LegalView = Omit<BlockOf<"legal">, "intro" | "sections"> & {
+  introHtml: string;
+  sections: LegalSectionView[];
+};
+
+type Replaced =
+  | "hero"
+  | "richText"
+  | "image"
+  | "imageText"
+  | "cardGrid"
+  | "productShowcase"
+  | "postList"
+  | "form"
+  | "legal"
+  // Shared sections have no table yet: they are left out of the view.
+  | "shared";
+
+export type BlockView =
+  | Exclude<Block, { type: Replaced }>
+  | HeroView
+  | RichTextView
+  | ImageView
+  | ImageTextView
+  | CardGridView
+  | ProductShowcaseView
+  | PostListView
+  | FormView
+  | LegalView;
+
+export type BlockViewOf<T extends BlockView["type"]> = Extract<BlockView, { type: T }>;
+
+export interface PageView {
+  /** The page's title: its h1 when no hero gives one. */
+  title: string;
+  blocks: BlockView[];
+  /** Structured data for search engines (one FAQPage per FAQ block), emitted under the nonce. */
+  jsonLd: Record<string, unknown>[];
+}
+
+/** What a page's <head> says about it, worked out on the server (pageHead) for the route's meta. */
+export interface PageHead {
+  /** The meta title, else the page's title (the site's name is added by seo()). */
+  title: string;
+  description: string;
+  path: string;
+  /** The canonical address: the page's own setting (made absolute), else the site's address + path. */
+  canonical: string | null;
+  /** A library image's 1200 × 630 link-preview crop, else the address as given. */
+  image: string | { url: string; width: number; height: number } | undefined;
+  noindex: boolean;
+}

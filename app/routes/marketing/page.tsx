@@ -1,0 +1,112 @@
+import { data } from "react-router";
+import { BlockList } from "~/components/blocks/block-view";
+import { PageJsonLd } from "~/components/blocks/page-json-ld";
+import { NotFoundView, notFoundMeta } from "~/components/not-found";
+import { preloadImage } from "~/components/responsive-image";
+import { getDb, isDatabaseUnavailable } from "~/db/client.server";
+import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
+import { logger } from "~/lib/logger.server";
+import { withoutTrailingSlash } from "~/lib/redirect-paths";
+import { rootData } from "~/lib/seo";
+import { IMAGE_SIZES } from "~/media/responsive";
+import { pageMeta } from "~/pages/page-meta";
+import { pageAddressProblem } from "~/pages/page-schema";
+import { getPublishedPageByPath } from "~/pages/pages.server";
+import { pageHead, renderPageView } from "~/pages/render.server";
+import type { Route } from "./+types/page";
+
+/**
+ * Every address no other route answers: a published page built from blocks at that address, or
+ * the not-found page (status 404) as before pages existed. A page is an ordinary public page for
+ * the page cache (a 200 without cookies); a 404 is never stored.
+ */
+/**
+ * The page address a request names, as the router matches its own routes: in any case, with or
+ * without a trailing slash. Null when it cannot be a page's address (no lookup is needed then).
+ */
+function pageAddressOf(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    return null;
+  }
+  const address = withoutTrailingSlash(decoded.toLowerCase());
+  return pageAddressProblem(address) === null ? address : null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  try {
+    const db = getDb();
+    const address = pageAddressOf(path);
+    const page = address ? await getPublishedPageByPath(db, address) : null;
+    if (!page) {
+      logger.warn({ path }, "404: page not found");
+      return data({ found: false as const, unavailable: false }, { status: 404 });
+    }
+    const [view, head] = await Promise.all([renderPageView(db, page), pageHead(page)]);
+    return { found: true as const, view, head };
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    noteDatabaseFallback();
+    // Whether a page lives here cannot be known: a passing fault, not a 404 that would tell
+    // search engines the address is gone; nothing may keep it.
+    logger.error({ err: error, path }, "could not look up a page: the database is unavailable");
+    return data(
+      { found: false as const, unavailable: true },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+    );
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (loaderData?.found) {
+    // A hero image at the top is the page's largest paint: the browser fetches it with the head.
+    const [first] = loaderData.view.blocks;
+    const lcp =
+      first?.type === "hero" && first.picture
+        ? [
+            preloadImage(
+              first.picture,
+              first.variant === "split" ? IMAGE_SIZES.half : IMAGE_SIZES.wide,
+            ),
+          ]
+        : [];
+    return [...pageMeta(matches, loaderData.head), ...lcp];
+  }
+  if (loaderData?.unavailable) {
+    return [
+      { title: `Temporarily unavailable | ${rootData(matches).siteName}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return notFoundMeta;
+};
+
+export default function PublicPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    if (loaderData.unavailable) {
+      return (
+        <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+          <h1 className="text-6xl font-extrabold tracking-tight text-ink">503</h1>
+          <p className="text-xl text-muted">
+            This page cannot be shown right now. Please try again in a few minutes.
+          </p>
+        </section>
+      );
+    }
+    return <NotFoundView />;
+  }
+  const { view } = loaderData;
+  return (
+    <>
+      <PageJsonLd items={view.jsonLd} />
+      <BlockList blocks={view.blocks} title={view.title} />
+    </>
+  );
+}
