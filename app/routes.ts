@@ -46,6 +46,8 @@ export default [
     // Every tab's own loader and action checks it again (loaders run in parallel).
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/:id", "routes/admin/page-editor.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("leads", "routes/admin/leads.tsx"),
@@ -65,6 +67,8 @@ export default [
   // Admin resource routes (exports, uploads) go below, one block per tab.
   // Media
   route("admin/media/upload", "routes/admin/media-upload.ts"),
+  // Pages: a page's revisions for the editor's History panel.
+  route("admin/pages/:id/revisions", "routes/admin/page-revisions.ts"),
   // Blog: the image picker's page of media images, and a post's revisions for its History panel.
   route("admin/blog/media", "routes/admin/blog-media.ts"),
   route("admin/blog/revisions", "routes/admin/blog-revisions.ts"),
@@ -89,5 +93,9 @@ export default [
   route("api/integrations", "routes/resources/api-integrations.ts"),
   route("api/create-blog-post", "routes/resources/api-create-blog-post.ts"),
 
-  route("*", "routes/not-found.tsx"),
+  // A page's preview from the page editor: its token is the only key.
+  route("preview/:token", "routes/marketing/page-preview.tsx"),
+
+  // Pages built from blocks at their own addresses; every other address is the not-found page.
+  route("*", "routes/marketing/page.tsx"),
 ] satisfies RouteConfig;

@@ -66,8 +66,8 @@ async function saveContext(admin: CurrentUser) {
   };
 }
 
-/** A scheduled post's publish time in UTC, refused unless it is a real time still to come. */
-function scheduledTime(
+/** A scheduled post's (or page's) publish time in UTC, refused unless it is a time still to come. */
+export function scheduledTime(
   input: { status: string; publishAt: string | null },
   timeZone: string,
   failure: string,

@@ -36,14 +36,16 @@ export function adminFailure(
 }
 
 /**
- * The fields of an admin form (a form post or JSON, text only, 64 KB at most). A body that
- * cannot be read is answered at once with the given error toast.
+ * The fields of an admin form (a form post or JSON, text only, 64 KB at most unless `maxBytes`
+ * says more: the page editor sends whole legal documents). A body that cannot be read is
+ * answered at once with the given error toast.
  */
 export async function readAdminPayload(
   request: Request,
   errorTitle: string,
+  { maxBytes }: { maxBytes?: number } = {},
 ): Promise<Record<string, unknown>> {
-  const payload = await readFormPayload(request);
+  const payload = await readFormPayload(request, { maxBytes });
   if (!payload.ok) throw adminFailure(errorTitle, payload.body.error, { status: payload.status });
   return payload.values;
 }

@@ -24,6 +24,7 @@ export type AdminGroup = (typeof adminGroups)[number]["key"];
  */
 export const adminTabs = [
   { section: "overview", label: "Overview", path: "/admin", role: "editor", group: "home" },
+  { section: "pages", label: "Pages", path: "/admin/pages", role: "editor", group: "content" },
   { section: "blog", label: "Blog", path: "/admin/blog", role: "editor", group: "content" },
   {
     section: "content",

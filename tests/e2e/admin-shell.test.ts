@@ -63,6 +63,7 @@ describe("an editor's dashboard", () => {
   // In the sidebar's order: the overview, then the Content and Audience groups.
   const editorTabs = [
     "Overview",
+    "Pages",
     "Blog",
     "Content",
     "Media",
@@ -142,8 +143,8 @@ describe("the dashboard's tabs", () => {
     await page.goto("/admin");
     const sections = page.getByRole("navigation", { name: "Admin sections" });
     await sections.getByRole("link", { name: "Overview", exact: true }).focus();
-    // Overview, then the Content group's five entries, then the Audience group's first.
-    for (let step = 0; step < 6; step++) await page.keyboard.press("Tab");
+    // Overview, then the Content group's six entries, then the Audience group's first.
+    for (let step = 0; step < 7; step++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Newsletter");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${baseURL}/admin/newsletter`);
@@ -228,7 +229,7 @@ describe("the dashboard's own frame", () => {
     const page = await newPage(context);
     await page.goto("/admin");
     expect(await groupsOf(page)).toEqual({
-      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Content: ["Pages", "Blog", "Content", "Media", "Links", "Redirects"],
       Audience: ["Newsletter", "Leads", "Analytics"],
       Site: ["Integrations", "Settings", "API keys", "Audit log", "Team"],
     });
@@ -271,7 +272,7 @@ describe("the dashboard's own frame", () => {
     const page = await newPage(context);
     await page.goto("/admin/leads");
     expect(await groupsOf(page)).toEqual({
-      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Content: ["Pages", "Blog", "Content", "Media", "Links", "Redirects"],
       Audience: ["Newsletter", "Leads", "Analytics"],
     });
     // An admin-only address keeps the frame around its 403, with the way back.
@@ -303,7 +304,7 @@ describe("the dashboard's own frame", () => {
     await menu.click();
     expect(await menu.getAttribute("aria-expanded")).toBe("true");
     expect(await groupsOf(page)).toEqual({
-      Content: ["Blog", "Content", "Media", "Links", "Redirects"],
+      Content: ["Pages", "Blog", "Content", "Media", "Links", "Redirects"],
       Audience: ["Newsletter", "Leads", "Analytics"],
       Site: ["Integrations", "Settings", "API keys", "Audit log", "Team"],
     });

@@ -148,6 +148,19 @@ export const routeAccess: Record<string, RouteRule> = {
   },
 
   "/admin": { access: "section", why: "the dashboard's layout and overview" },
+  "/admin/pages": { access: "section", post: 400 },
+  "/admin/pages/:id": {
+    access: "section",
+    sample: "/admin/pages/2147483647",
+    get: 404,
+    post: 400,
+    why: "a page's editor (no page has this id); a post without an intent is refused before the page is looked up",
+  },
+  "/admin/pages/:id/revisions": {
+    access: "section",
+    sample: "/admin/pages/2147483647/revisions",
+    why: "a page's History panel (none kept for a page that does not exist)",
+  },
   "/admin/blog": { access: "section", post: 400 },
   "/admin/newsletter": { access: "section", post: 400 },
   "/admin/leads": { access: "section", post: 400 },
@@ -221,7 +234,18 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the creator pages and automation publish posts; JSON only, so a form post is refused",
   },
 
-  "/*": { access: "public", sample: "/no-such-page", get: 404, why: "the not-found page" },
+  "/preview/:token": {
+    access: "public",
+    sample: "/preview/not-a-valid-preview-token",
+    get: 404,
+    why: "a page editor's preview: the unguessable, expiring token is the only key",
+  },
+  "/*": {
+    access: "public",
+    sample: "/no-such-page",
+    get: 404,
+    why: "published pages built from blocks; any other address is the not-found page",
+  },
 
   // Mounted by server/app.ts itself.
   "/healthz": { access: "public", why: "process up, for load balancers" },

@@ -13,11 +13,12 @@ export interface ConflictField {
 }
 
 /**
- * Someone else saved the post after this editor opened it: their version and the admin's side by
+ * Someone else saved the post (or page: `noun`) after this editor opened it: their version and the admin's side by
  * side, and the choice. "Keep mine" saves the admin's text over theirs (knowingly, now); "Take
  * theirs" puts their text in the form and drops the admin's typing.
  */
 export function EditConflict({
+  noun = "post",
   savedByName,
   savedAt,
   fields,
@@ -25,6 +26,7 @@ export function EditConflict({
   onKeepMine,
   onTakeTheirs,
 }: {
+  noun?: string;
   savedByName: string;
   savedAt: string;
   fields: ConflictField[];
@@ -54,7 +56,7 @@ export function EditConflict({
             tabIndex={-1}
             className="font-semibold text-ink focus:outline-none"
           >
-            Someone else saved this post while you were editing
+            Someone else saved this {noun} while you were editing
           </h3>
           <p className="text-sm text-ink">
             {savedByName || "Another admin"} saved it <LocalTime iso={savedAt} />. Nothing was

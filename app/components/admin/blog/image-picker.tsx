@@ -26,16 +26,18 @@ interface PickerImage {
 
 /**
  * A dialog over the media library's images: thumbnails with their alt text, Load more, and an
- * upload of a new image; picking one hands its URL back.
+ * upload of a new image; picking one hands its URL back (and the library's alt text for it).
  */
 export function ImagePicker({
   open,
   onOpenChange,
   onPick,
+  title = "Choose a featured image",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onPick: (url: string) => void;
+  onPick: (url: string, altText: string) => void;
+  title?: string;
 }) {
   const [images, setImages] = useState<PickerImage[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -82,7 +84,7 @@ export function ImagePicker({
         onProcessing: () => setProcessing(true),
       });
       void showToast({ type: "success", title: "File uploaded successfully" });
-      onPick(uploaded.url);
+      onPick(uploaded.url, "");
       onOpenChange(false);
     } catch (error) {
       const title = error instanceof MediaUploadError ? error.title : "Failed to upload file";
@@ -99,7 +101,7 @@ export function ImagePicker({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>Choose a featured image</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
             Pick an image from the media library or upload a new one.
           </DialogDescription>
@@ -155,7 +157,7 @@ export function ImagePicker({
                 <button
                   type="button"
                   onClick={() => {
-                    onPick(image.url);
+                    onPick(image.url, image.altText);
                     onOpenChange(false);
                   }}
                   className="group block w-full overflow-hidden rounded-lg border border-line bg-surface text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"

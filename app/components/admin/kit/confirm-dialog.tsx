@@ -90,7 +90,8 @@ export function ConfirmDialog({
 /**
  * A confirmation that posts `fields` to `action` through the caller's admin fetcher (whose
  * `onSuccess` closes it); it cannot be dismissed while the request is under way. `busyLabel`
- * replaces the button's text meanwhile; `icon` stands before it otherwise.
+ * replaces the button's text meanwhile; `icon` stands before it otherwise. `children` are more
+ * fields of the form (an optional choice that goes with the step), above the buttons.
  */
 export function PostConfirmDialog({
   open,
@@ -104,6 +105,7 @@ export function PostConfirmDialog({
   fields,
   admin: { fetcher, busy },
   onCloseAutoFocus,
+  children,
 }: Texts & {
   open: boolean;
   onClose: () => void;
@@ -115,29 +117,44 @@ export function PostConfirmDialog({
   /** What `useAdminFetcher` returns: the fetcher to post through, and whether it is under way. */
   admin: { fetcher: Pick<FetcherWithComponents<unknown>, "Form">; busy: boolean };
   onCloseAutoFocus?: (event: Event) => void;
+  children?: React.ReactNode;
 }) {
+  const layout = "flex flex-col-reverse gap-3 sm:flex-row sm:justify-end";
+  const buttons = (
+    <>
+      <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="destructive" disabled={busy}>
+        {busy ? (
+          <Spinner label={busyLabel?.replace("…", "")} className="size-4 text-white" />
+        ) : (
+          icon
+        )}
+        {busy && busyLabel ? busyLabel : confirmLabel}
+      </Button>
+    </>
+  );
   return (
     <Dialog open={open} onOpenChange={(next) => (next || busy ? null : onClose())}>
       <ConfirmContent title={title} description={description} onCloseAutoFocus={onCloseAutoFocus}>
         <fetcher.Form
           method="post"
           action={action}
-          className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+          noValidate
+          className={children ? "space-y-4" : layout}
         >
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value ?? ""} />
           ))}
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {busy ? (
-              <Spinner label={busyLabel?.replace("…", "")} className="size-4 text-white" />
-            ) : (
-              icon
-            )}
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </Button>
+          {children ? (
+            <>
+              {children}
+              <div className={layout}>{buttons}</div>
+            </>
+          ) : (
+            buttons
+          )}
         </fetcher.Form>
       </ConfirmContent>
     </Dialog>

@@ -7,6 +7,7 @@ import {
   Inbox,
   KeyRound,
   LayoutDashboard,
+  LayoutTemplate,
   Link2,
   LogOut,
   type LucideIcon,
@@ -25,6 +26,7 @@ import { cn } from "~/lib/utils";
 
 const tabIcons: Record<AdminTab["path"], LucideIcon> = {
   "/admin": LayoutDashboard,
+  "/admin/pages": LayoutTemplate,
   "/admin/blog": PenSquare,
   "/admin/content": FileText,
   "/admin/media": Image,

@@ -1,0 +1,253 @@
+import { data } from "react-router";
+import { scheduledTime } from "~/admin/blog.server";
+import {
+  adminChanged,
+  adminFailure,
+  adminSuccess,
+  answerActionError,
+  parseAdminInput,
+  readAdminPayload,
+} from "~/admin/mutation.server";
+import type { CurrentUser } from "~/auth/session.server";
+import { revisionsKeptFrom, siteTimeZoneFrom } from "~/content/site-defaults";
+import { getDb } from "~/db/client.server";
+import { getSettingsMap } from "~/models/site.server";
+import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.server";
+import { DUPLICATE_PATH, type PageForm, pageFormSchema } from "~/pages/page-schema";
+import { createPage, deletePage, getPage, type PageRecord, updatePage } from "~/pages/pages.server";
+import { createPagePreview } from "~/pages/preview.server";
+import { blocksFromTemplate, newPageSchema, PAGE_TEMPLATES } from "~/pages/templates";
+import {
+  LEGAL_PUBLISH_FOR_ADMINS,
+  mayGiveStatus,
+  pageDeleteSchema,
+  pageEditorIntentSchema,
+  pageListIntentSchema,
+  pageRestoreSchema,
+} from "~/schemas/admin/pages";
+
+/**
+ * The Pages tab's actions: create and delete on the list (/admin/pages), save, preview and
+ * restore in a page's editor (/admin/pages/:id). Each validated with the browser's schema,
+ * written through the page model, audited as "page".
+ */
+
+/** A legal document with all its sections is far more than a form's 64 KB. */
+const EDITOR_BODY_MAX = 1024 * 1024;
+const SITEMAP = "/sitemap.xml";
+
+async function saveContext(admin: CurrentUser) {
+  const settings = await getSettingsMap();
+  return {
+    saver: { id: admin.id, name: admin.email, source: "editor" as const },
+    keepRevisions: revisionsKeptFrom(settings),
+    timeZone: siteTimeZoneFrom(settings),
+  };
+}
+
+function duplicatePath(title: string) {
+  return adminFailure(title, DUPLICATE_PATH, {
+    status: 409,
+    fieldErrors: { path: DUPLICATE_PATH },
+  });
+}
+
+export async function pagesListAction(request: Request, admin: CurrentUser) {
+  let failure = "Failed to change the pages";
+  try {
+    const values = await readAdminPayload(request, failure);
+    const intent = parseAdminInput(pageListIntentSchema, values.intent, failure);
+    const db = getDb();
+    if (intent === "delete") {
+      failure = "Failed to delete the page";
+      const { id, redirectTo } = parseAdminInput(pageDeleteSchema, values, failure);
+      const outcome = await deletePage(db, id, { redirectTo, createdBy: admin.id });
+      if (outcome.status === "missing") {
+        return adminFailure(failure, "There is no such page.", { status: 404 });
+      }
+      await adminChanged(
+        admin,
+        {
+          action: "deleted",
+          entity: "page",
+          entityId: id,
+          details: { path: outcome.path, ...(redirectTo ? { redirectTo } : {}) },
+        },
+        [outcome.path, SITEMAP],
+      );
+      return adminSuccess(
+        "Page deleted",
+        redirectTo ? `${outcome.path} now redirects to ${redirectTo}.` : undefined,
+      );
+    }
+    failure = "Failed to create the page";
+    const input = parseAdminInput(newPageSchema, values, failure);
+    const template = PAGE_TEMPLATES[input.template];
+    const save = await saveContext(admin);
+    const outcome = await createPage(
+      db,
+      {
+        title: input.title,
+        path: input.path,
+        kind: template.kind,
+        status: "draft",
+        blocks: blocksFromTemplate(input.template),
+        noindex: false,
+      },
+      save,
+    );
+    if (outcome.status === "duplicate-path") return duplicatePath(failure);
+    await adminChanged(admin, {
+      action: "created",
+      entity: "page",
+      entityId: outcome.id,
+      details: { title: input.title, path: outcome.path, template: input.template },
+    });
+    return adminSuccess("Page created", "It is a draft until you publish it.", {
+      id: outcome.id,
+    });
+  } catch (error) {
+    return answerActionError(error, failure, { err: error }, "Could not change the pages");
+  }
+}
+
+/** A page as another staff member saved it, sent with a refused save (409). */
+export type TheirPage = PageRecord & { savedByName: string; savedAt: string };
+
+async function editConflict(id: number) {
+  const db = getDb();
+  const [theirs, revisions] = await Promise.all([getPage(db, id), listPageRevisions(db, id)]);
+  const savedByName = revisions[0]?.savedByName ?? "";
+  return data(
+    {
+      ok: false as const,
+      toast: {
+        type: "error" as const,
+        title: "Someone else saved this page",
+        description: `${savedByName || "Another admin"} saved it after you opened it. Nothing was overwritten: compare both versions and choose.`,
+      },
+      conflict: theirs
+        ? ({ ...theirs, savedByName, savedAt: theirs.updatedAt } satisfies TheirPage)
+        : null,
+    },
+    { status: 409 },
+  );
+}
+
+function pageInputOf(input: PageForm, publishedAt: Date | null) {
+  const { publishAt: _publishAt, version: _version, ...rest } = input;
+  return { ...rest, publishedAt };
+}
+
+export async function pageEditorAction(request: Request, admin: CurrentUser, id: number) {
+  let failure = "Failed to save the page";
+  try {
+    const values = await readAdminPayload(request, failure, { maxBytes: EDITOR_BODY_MAX });
+    const intent = parseAdminInput(pageEditorIntentSchema, values.intent, failure);
+    const db = getDb();
+    if (intent === "preview") {
+      failure = "Failed to open the preview";
+      // A preview shows the blocks as they are typed, whatever the status says.
+      const input = parseAdminInput(
+        pageFormSchema,
+        { ...values, status: "draft", publishAt: "" },
+        failure,
+      );
+      const preview = await createPagePreview(
+        db,
+        {
+          title: input.title,
+          path: input.path,
+          kind: input.kind,
+          blocks: input.blocks,
+          metaTitle: input.metaTitle,
+          metaDescription: input.metaDescription,
+          ogImageUrl: input.ogImageUrl,
+        },
+        { userId: admin.id },
+      );
+      return { ok: true as const, url: `/preview/${preview.token}`, expiresAt: preview.expiresAt };
+    }
+    const save = await saveContext(admin);
+    if (intent === "restore-revision") {
+      failure = "Failed to restore the revision";
+      const { revisionId, version } = parseAdminInput(pageRestoreSchema, values, failure);
+      const current = await getPage(db, id);
+      if (!current) return adminFailure(failure, "There is no such page.", { status: 404 });
+      const outcome = await restorePageRevision(db, id, revisionId, {
+        ...save,
+        saver: { ...save.saver, source: "restore" },
+        expectedVersion: version ?? null,
+      });
+      if (outcome.status === "missing") {
+        return adminFailure(failure, "There is no such page.", { status: 404 });
+      }
+      if (outcome.status === "no-revision") {
+        return adminFailure(failure, "That revision is no longer kept.", { status: 404 });
+      }
+      if (outcome.status === "conflict") return await editConflict(id);
+      await adminChanged(
+        admin,
+        {
+          action: "restored",
+          entity: "page",
+          entityId: id,
+          details: { revision: revisionId, path: outcome.path },
+        },
+        [outcome.path, SITEMAP],
+      );
+      return adminSuccess(
+        "Revision restored",
+        "The page has that revision's title, blocks and SEO fields again; what it had is in the history.",
+        { version: outcome.version, page: await getPage(db, id) },
+      );
+    }
+    const input = parseAdminInput(pageFormSchema, values, failure);
+    if (!mayGiveStatus(admin.role, input.kind, input.status)) {
+      return adminFailure(failure, LEGAL_PUBLISH_FOR_ADMINS, {
+        status: 403,
+        fieldErrors: { status: LEGAL_PUBLISH_FOR_ADMINS },
+      });
+    }
+    const publishedAt = scheduledTime(input, save.timeZone, failure);
+    const outcome = await updatePage(db, id, pageInputOf(input, publishedAt), {
+      saver: save.saver,
+      keepRevisions: save.keepRevisions,
+      expectedVersion: input.version,
+    });
+    if (outcome.status === "missing") {
+      return adminFailure(failure, "There is no such page.", { status: 404 });
+    }
+    if (outcome.status === "duplicate-path") return duplicatePath(failure);
+    if (outcome.status === "conflict") return await editConflict(id);
+    await adminChanged(
+      admin,
+      {
+        action: "updated",
+        entity: "page",
+        entityId: id,
+        details: {
+          title: input.title,
+          path: outcome.path,
+          status: input.status,
+          ...(publishedAt ? { publishAt: publishedAt.toISOString() } : {}),
+          ...(outcome.previousPath !== outcome.path ? { previousPath: outcome.previousPath } : {}),
+        },
+      },
+      [...new Set([outcome.path, outcome.previousPath, SITEMAP])],
+    );
+    return adminSuccess("Page saved", statusNote(input.status), {
+      version: outcome.version,
+      path: outcome.path,
+      page: await getPage(db, id),
+    });
+  } catch (error) {
+    return answerActionError(error, failure, { err: error, pageId: id }, "Could not save a page");
+  }
+}
+
+function statusNote(status: PageForm["status"]) {
+  if (status === "published") return "It is live at its address.";
+  if (status === "scheduled") return "It goes live at the time you chose.";
+  return undefined;
+}

@@ -1,0 +1,204 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronDown,
+  ChevronRight,
+  Copy,
+  GripVertical,
+  Plus,
+  Trash2,
+} from "lucide-react";
+import { memo, useCallback } from "react";
+import { TextField } from "~/components/admin/kit/fields";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { ANCHOR_FIELD, blockEditorConfig, blockSummary } from "~/pages/block-fields";
+import { BLOCK_LABELS, type Block } from "~/pages/blocks";
+import { blockFieldId } from "./editor-values";
+import { FieldControls } from "./field-controls";
+
+/** What a card asks of the list; every one is stable (the list's callbacks take the block's id). */
+export interface BlockActions {
+  onChange: (id: string, block: Block) => void;
+  onToggle: (id: string) => void;
+  onMove: (id: string, by: -1 | 1) => void;
+  onDuplicate: (id: string) => void;
+  onRemove: (id: string) => void;
+  onAddAfter: (id: string) => void;
+}
+
+/**
+ * One block of the page: its label and a line of what it says; opened, its fields. Memoised: a
+ * keystroke in one block re-renders that card only, however many blocks the page has.
+ */
+export const BlockCard = memo(function BlockCard({
+  block,
+  index,
+  total,
+  expanded,
+  errors,
+  actions,
+}: {
+  block: Block;
+  index: number;
+  total: number;
+  expanded: boolean;
+  errors: Record<string, string> | undefined;
+  actions: BlockActions;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: block.id });
+  const config = blockEditorConfig(block.type);
+  const label = BLOCK_LABELS[block.type];
+  const summary = blockSummary(block);
+  const id = block.id;
+  const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
+  const onPatch = useCallback(
+    (patch: Record<string, unknown>) => actions.onChange(id, { ...block, ...patch } as Block),
+    [actions, id, block],
+  );
+  const headingId = `block-${id}-heading`;
+  const name = `block ${index + 1} (${label})`;
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn("list-none", isDragging && "relative z-10")}
+    >
+      <section
+        aria-labelledby={headingId}
+        data-block-type={block.type}
+        className={cn(
+          "rounded-xl border bg-white shadow-sm",
+          hasErrors ? "border-danger" : "border-line",
+          isDragging && "shadow-lg ring-2 ring-primary",
+        )}
+      >
+        <div className="flex items-center gap-1 p-2">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag ${name} to reorder`}
+            className="flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted hover:bg-surface focus-visible:outline-2 focus-visible:outline-primary active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="size-4" />
+          </button>
+          <h3 id={headingId} className="min-w-0 flex-1">
+            <button
+              type="button"
+              id={blockFieldId(id, "")}
+              aria-expanded={expanded}
+              aria-controls={expanded ? `block-${id}-fields` : undefined}
+              onClick={() => actions.onToggle(id)}
+              className="flex w-full min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              {expanded ? (
+                <ChevronDown aria-hidden className="size-4 shrink-0 text-muted" />
+              ) : (
+                <ChevronRight aria-hidden className="size-4 shrink-0 text-muted" />
+              )}
+              <span className="shrink-0 font-semibold text-ink">
+                {index + 1}. {label}
+              </span>
+              {summary ? (
+                <span className="min-w-0 truncate text-sm text-muted">{summary}</span>
+              ) : null}
+              {hasErrors ? <span className="shrink-0 text-sm text-danger">Needs a fix</span> : null}
+            </button>
+          </h3>
+          <div className="flex shrink-0 items-center">
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              id={`block-${id}-up`}
+              disabled={index === 0}
+              onClick={() => actions.onMove(id, -1)}
+              title="Move up"
+            >
+              <ArrowUp aria-hidden />
+              <span className="sr-only">Move {name} up</span>
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              id={`block-${id}-down`}
+              disabled={index === total - 1}
+              onClick={() => actions.onMove(id, 1)}
+              title="Move down"
+            >
+              <ArrowDown aria-hidden />
+              <span className="sr-only">Move {name} down</span>
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={() => actions.onDuplicate(id)}
+              title="Duplicate"
+            >
+              <Copy aria-hidden />
+              <span className="sr-only">Duplicate {name}</span>
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              onClick={() => actions.onAddAfter(id)}
+              title="Add a block below"
+              aria-haspopup="dialog"
+            >
+              <Plus aria-hidden />
+              <span className="sr-only">Add a block after {name}</span>
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="text-danger"
+              onClick={() => actions.onRemove(id)}
+              title="Remove"
+            >
+              <Trash2 aria-hidden />
+              <span className="sr-only">Remove {name}</span>
+            </Button>
+          </div>
+        </div>
+        {expanded ? (
+          <div id={`block-${id}-fields`} className="border-t border-line p-4">
+            {errors?.[""] ? <p className="mb-3 text-sm text-danger">{errors[""]}</p> : null}
+            <FieldControls
+              fields={config.fields}
+              values={block as unknown as Record<string, unknown>}
+              onPatch={onPatch}
+              scope={{ blockId: id, base: "", errors }}
+            />
+            <div className="mt-4 border-t border-line pt-4">
+              <TextField
+                id={blockFieldId(id, ANCHOR_FIELD.name)}
+                label={ANCHOR_FIELD.label}
+                hint={ANCHOR_FIELD.hint}
+                error={errors?.[ANCHOR_FIELD.name]}
+                value={block.anchor}
+                maxLength={ANCHOR_FIELD.maxLength}
+                onValue={(anchor) => onPatch({ anchor })}
+              />
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </li>
+  );
+});

@@ -1,0 +1,509 @@
+import { ArrowDown, ArrowUp, ImageIcon, Plus, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { ImagePicker } from "~/components/admin/blog/image-picker";
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/admin/kit/fields";
+import { Button } from "~/components/ui/button";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import {
+  type FieldConfig,
+  ICON_OPTIONS,
+  type ImageFieldConfig,
+  type LinkFieldConfig,
+  type ListFieldConfig,
+  type StringListFieldConfig,
+} from "~/pages/block-fields";
+import { blockFieldId } from "./editor-values";
+
+/**
+ * The controls of a block's fields, generated from its config in app/pages/block-fields.ts: every
+ * block's card is this one component over a different list of fields.
+ */
+
+type Values = Record<string, unknown>;
+
+interface Scope {
+  blockId: string;
+  /** Where these fields sit in the block: "" for its own, "cards.2" for an item of a list. */
+  base: string;
+  /** The block's errors by path ("cards.2.title"). */
+  errors: Record<string, string> | undefined;
+}
+
+const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
+const MARKDOWN_HINT = "Markdown: ## a heading, **bold**, [a link](/contact), - a list item.";
+
+export function FieldControls({
+  fields,
+  values,
+  onPatch,
+  scope,
+}: {
+  fields: readonly FieldConfig[];
+  values: Values;
+  onPatch: (patch: Values) => void;
+  scope: Scope;
+}) {
+  return (
+    <div className="grid gap-4">
+      {fields.map((field) => (
+        <FieldControl
+          key={field.name}
+          field={field}
+          values={values}
+          onPatch={onPatch}
+          scope={scope}
+        />
+      ))}
+    </div>
+  );
+}
+
+function FieldControl({
+  field,
+  values,
+  onPatch,
+  scope,
+}: {
+  field: FieldConfig;
+  values: Values;
+  onPatch: (patch: Values) => void;
+  scope: Scope;
+}) {
+  const path = join(scope.base, field.name);
+  const id = blockFieldId(scope.blockId, path);
+  const error = scope.errors?.[path];
+  const value = values[field.name];
+  const set = (next: unknown) => onPatch({ [field.name]: next });
+  const text = typeof value === "string" ? value : value == null ? "" : String(value);
+  switch (field.kind) {
+    case "text":
+      return (
+        <TextField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          required={field.required}
+          value={text}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          onValue={set}
+        />
+      );
+    case "textarea":
+    case "markdown":
+      return (
+        <TextAreaField
+          id={id}
+          label={field.label}
+          hint={field.hint ?? (field.kind === "markdown" ? MARKDOWN_HINT : undefined)}
+          error={error}
+          required={field.required}
+          rows={field.rows ?? 3}
+          className={field.kind === "markdown" ? "font-mono" : undefined}
+          value={text}
+          onValue={set}
+        />
+      );
+    case "select":
+      return (
+        <SelectField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          required={field.required}
+          value={text}
+          onValue={(v) => {
+            const option = field.options.find((o) => String(o.value) === v);
+            set(option ? option.value : v);
+          }}
+        >
+          {field.options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case "icon":
+      return (
+        <SelectField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          value={text}
+          onValue={set}
+        >
+          {ICON_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case "number":
+      return (
+        <TextField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          required={field.required}
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          max={field.max}
+          value={text}
+          onValue={(v) => set(v === "" ? "" : Number(v))}
+        />
+      );
+    case "checkbox":
+      return (
+        <CheckboxField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          checked={value === true}
+          onChange={(event) => set(event.currentTarget.checked)}
+        />
+      );
+    case "link":
+      return <LinkControl field={field} value={value} set={set} scope={scope} path={path} />;
+    case "image":
+      return (
+        <ImageControl field={field} values={values} onPatch={onPatch} scope={scope} path={path} />
+      );
+    case "strings":
+      return <StringsControl field={field} value={value} set={set} scope={scope} path={path} />;
+    case "list":
+      return <ListControl field={field} value={value} set={set} scope={scope} path={path} />;
+  }
+}
+
+function LinkControl({
+  field,
+  value,
+  set,
+  scope,
+  path,
+}: {
+  field: LinkFieldConfig;
+  value: unknown;
+  set: (next: unknown) => void;
+  scope: Scope;
+  path: string;
+}) {
+  const link = (value ?? { label: "", href: "" }) as { label: string; href: string };
+  const update = (patch: Partial<typeof link>) => {
+    const next = { ...link, ...patch };
+    // An optional button with neither text nor link is no button: left out of the block.
+    set(field.optional && !next.label && !next.href ? undefined : next);
+  };
+  const error = scope.errors?.[path];
+  return (
+    <fieldset className="rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium text-ink">
+        {field.label}
+        {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+      </legend>
+      {error ? <p className="mb-2 text-sm text-danger">{error}</p> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          id={blockFieldId(scope.blockId, `${path}.label`)}
+          label="Button text"
+          error={scope.errors?.[`${path}.label`]}
+          value={link.label}
+          maxLength={80}
+          onValue={(label) => update({ label })}
+        />
+        <TextField
+          id={blockFieldId(scope.blockId, `${path}.href`)}
+          label="Link"
+          error={scope.errors?.[`${path}.href`]}
+          value={link.href}
+          placeholder="/contact, #faq or https://…"
+          onValue={(href) => update({ href })}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function ImageControl({
+  field,
+  values,
+  onPatch,
+  scope,
+  path,
+}: {
+  field: ImageFieldConfig;
+  values: Values;
+  onPatch: (patch: Values) => void;
+  scope: Scope;
+  path: string;
+}) {
+  const [picking, setPicking] = useState(false);
+  const id = blockFieldId(scope.blockId, path);
+  const error = scope.errors?.[path];
+  const url = typeof values[field.name] === "string" ? (values[field.name] as string) : "";
+  const altName = field.altName;
+  const altPath = altName ? join(scope.base, altName) : "";
+  const alt = altName && typeof values[altName] === "string" ? (values[altName] as string) : "";
+  return (
+    <div className="grid gap-3">
+      <FieldShell
+        id={id}
+        label={field.label}
+        required={field.required}
+        error={error}
+        hint="Choose one from the media library, or give a /media/… or https:// address."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {url ? (
+            <img
+              src={url}
+              alt=""
+              className="h-16 w-24 shrink-0 rounded-md border border-line object-cover"
+            />
+          ) : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <Input
+              {...fieldAria(id, error, true)}
+              aria-required={field.required || undefined}
+              value={url}
+              placeholder="/media/… or https://…"
+              onChange={(e) => onPatch({ [field.name]: e.currentTarget.value })}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+                <ImageIcon aria-hidden /> Choose image
+                <span className="sr-only"> for {field.label.toLowerCase()}</span>
+              </Button>
+              {url && !field.required ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    onPatch({ [field.name]: "", ...(altName ? { [altName]: "" } : {}) })
+                  }
+                >
+                  <X aria-hidden /> Remove image
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </FieldShell>
+      {altName ? (
+        <TextField
+          id={blockFieldId(scope.blockId, altPath)}
+          label="Alt text"
+          hint="What the image shows, for people who cannot see it. Leave empty if it is decoration."
+          error={scope.errors?.[altPath]}
+          value={alt}
+          maxLength={300}
+          onValue={(v) => onPatch({ [altName]: v })}
+        />
+      ) : null}
+      {/* One dialog per open picker: a page of many image fields mounts none until asked. */}
+      {picking ? (
+        <ImagePicker
+          open
+          title="Choose an image"
+          onOpenChange={setPicking}
+          onPick={(picked, pickedAlt) =>
+            onPatch({
+              [field.name]: picked,
+              ...(altName && !alt && pickedAlt ? { [altName]: pickedAlt } : {}),
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function StringsControl({
+  field,
+  value,
+  set,
+  scope,
+  path,
+}: {
+  field: StringListFieldConfig;
+  value: unknown;
+  set: (next: unknown) => void;
+  scope: Scope;
+  path: string;
+}) {
+  const list = Array.isArray(value) ? (value as string[]) : [];
+  const error = scope.errors?.[path];
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-ink">{field.label}</legend>
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      <ul className="space-y-2">
+        {list.map((item, index) => {
+          const itemPath = `${path}.${index}`;
+          const itemId = blockFieldId(scope.blockId, itemPath);
+          const itemError = scope.errors?.[itemPath];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: plain texts have no id; the position is the item
+            <li key={index} className="flex items-start gap-2">
+              <div className="min-w-0 flex-1">
+                <label htmlFor={itemId} className="sr-only">
+                  {field.itemLabel} {index + 1}
+                </label>
+                <Input
+                  {...fieldAria(itemId, itemError)}
+                  value={item}
+                  maxLength={300}
+                  onChange={(e) =>
+                    set(list.map((v, i) => (i === index ? e.currentTarget.value : v)))
+                  }
+                />
+                {itemError ? (
+                  <p id={`${itemId}-error`} className="mt-1 text-sm text-danger">
+                    {itemError}
+                  </p>
+                ) : null}
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                disabled={list.length <= field.min}
+                onClick={() => set(list.filter((_, i) => i !== index))}
+              >
+                <Trash2 aria-hidden />
+                <span className="sr-only">
+                  Remove {field.itemLabel.toLowerCase()} {index + 1}
+                </span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={list.length >= 50}
+        onClick={() => set([...list, ""])}
+      >
+        <Plus aria-hidden /> Add {field.itemLabel.toLowerCase()}
+      </Button>
+    </fieldset>
+  );
+}
+
+function ListControl({
+  field,
+  value,
+  set,
+  scope,
+  path,
+}: {
+  field: ListFieldConfig;
+  value: unknown;
+  set: (next: unknown) => void;
+  scope: Scope;
+  path: string;
+}) {
+  const list = Array.isArray(value) ? (value as Values[]) : [];
+  const error = scope.errors?.[path];
+  const move = (from: number, to: number) => {
+    const next = [...list];
+    const [item] = next.splice(from, 1);
+    if (item) next.splice(to, 0, item);
+    set(next);
+  };
+  const noun = field.itemLabel.toLowerCase();
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-ink">{field.label}</legend>
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      <ol className="space-y-3">
+        {list.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; the position is the item
+          <li key={index} className="rounded-lg border border-line bg-surface/50 p-3">
+            <fieldset>
+              <legend className="sr-only">
+                {field.itemLabel} {index + 1}
+              </legend>
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                <p aria-hidden className="text-sm font-semibold text-ink">
+                  {field.itemLabel} {index + 1}
+                </p>
+                <div className="flex gap-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    <ArrowUp aria-hidden />
+                    <span className="sr-only">
+                      Move {noun} {index + 1} up
+                    </span>
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    disabled={index === list.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <ArrowDown aria-hidden />
+                    <span className="sr-only">
+                      Move {noun} {index + 1} down
+                    </span>
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    className="text-danger"
+                    disabled={list.length <= field.min}
+                    onClick={() => set(list.filter((_, i) => i !== index))}
+                  >
+                    <Trash2 aria-hidden />
+                    <span className="sr-only">
+                      Remove {noun} {index + 1}
+                    </span>
+                  </Button>
+                </div>
+              </div>
+              <FieldControls
+                fields={field.fields}
+                values={item}
+                onPatch={(patch) => set(list.map((v, i) => (i === index ? { ...v, ...patch } : v)))}
+                scope={{ ...scope, base: `${path}.${index}` }}
+              />
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={list.length >= 50}
+        onClick={() => set([...list, field.newItem()])}
+      >
+        <Plus aria-hidden /> Add {noun}
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,253 @@
+import { ImageIcon, X } from "lucide-react";
+import { useState } from "react";
+import { ImagePicker } from "~/components/admin/blog/image-picker";
+import { statusLabels } from "~/components/admin/blog/post-values";
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/admin/kit/fields";
+import { Button } from "~/components/ui/button";
+import { FieldShell, fieldAria } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import {
+  META_DESCRIPTION_GOOD,
+  META_TITLE_GOOD_MAX,
+  PAGE_KIND_LABELS,
+  PAGE_KINDS,
+  PAGE_STATUSES,
+  type PageDraft,
+  type PageStatus,
+} from "~/pages/page-schema";
+import { LEGAL_PUBLISH_FOR_ADMINS, mayGiveStatus } from "~/schemas/admin/pages";
+import { pageFieldId } from "./editor-values";
+
+type Set = <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="space-y-4 rounded-xl border border-line bg-white p-4 shadow-sm"
+    >
+      <h2 className="text-base font-semibold text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** "42 characters: good" or why not, under a meta field. */
+function lengthNote(length: number, min: number, max: number) {
+  const count = length === 1 ? "1 character" : `${length} characters`;
+  if (length === 0) return { text: "Empty: the page's own title or text is used.", good: true };
+  if (length > max)
+    return { text: `${count}: search results cut it after about ${max}.`, good: false };
+  if (length < min) return { text: `${count}: aim for ${min} to ${max}.`, good: false };
+  return { text: `${count}: a good length.`, good: true };
+}
+
+function Counter({ length, min, max }: { length: number; min: number; max: number }) {
+  const note = lengthNote(length, min, max);
+  return <span className={cn(!note.good && "text-amber-800")}>{note.text}</span>;
+}
+
+/**
+ * The editor's side panel: when and where the page is shown (status, publish time, address,
+ * kind) and how search engines and shared links present it.
+ */
+export function PageSettings({
+  draft,
+  set,
+  errors,
+  timeZone,
+  saved,
+  role,
+  origin,
+}: {
+  draft: PageDraft;
+  set: Set;
+  errors: Record<string, string>;
+  timeZone: string;
+  /** The page as last saved: a published page's address change leaves a redirect. */
+  saved: Pick<PageDraft, "path" | "status">;
+  role: "admin" | "editor";
+  /** The site's origin, for the search result preview. */
+  origin: string;
+}) {
+  const [picking, setPicking] = useState(false);
+  // Editors do not publish legal documents; the status the page already has stays listed.
+  const statuses = PAGE_STATUSES.filter(
+    (s) => mayGiveStatus(role, draft.kind, s) || s === saved.status,
+  );
+  const legalLocked = role !== "admin" && draft.kind === "legal";
+  const moved = saved.status === "published" && draft.path.trim() !== saved.path;
+  const shownTitle = draft.metaTitle.trim() || draft.title.trim() || "Untitled page";
+  const shownDescription =
+    draft.metaDescription.trim() || "Search engines pick a passage of the page.";
+  return (
+    <div className="space-y-4">
+      <Panel title="Publishing">
+        <SelectField
+          id={pageFieldId("status")}
+          label="Status"
+          error={errors.status}
+          hint={legalLocked ? LEGAL_PUBLISH_FOR_ADMINS : undefined}
+          value={draft.status}
+          onValue={(value) => set("status", value as PageStatus)}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </SelectField>
+        {draft.status === "scheduled" ? (
+          <TextField
+            id={pageFieldId("publishAt")}
+            label="Publish on"
+            required
+            error={errors.publishAt}
+            hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
+            type="datetime-local"
+            value={draft.publishAt}
+            onValue={(value) => set("publishAt", value)}
+          />
+        ) : null}
+        <TextField
+          id={pageFieldId("path")}
+          label="Address"
+          required
+          error={errors.path}
+          hint={
+            moved
+              ? `The page is published: saving leaves a permanent redirect (301) from ${saved.path} to the new address.`
+              : "Where the page is, like /spring-offer."
+          }
+          value={draft.path}
+          maxLength={200}
+          spellCheck={false}
+          onValue={(value) => set("path", value)}
+        />
+        <SelectField
+          id={pageFieldId("kind")}
+          label="Kind"
+          error={errors.kind}
+          value={draft.kind}
+          onValue={(value) => set("kind", value as PageDraft["kind"])}
+        >
+          {PAGE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {PAGE_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
+      </Panel>
+      <Panel title="Search and sharing">
+        <TextField
+          id={pageFieldId("metaTitle")}
+          label="Meta title"
+          error={errors.metaTitle}
+          hint={
+            <Counter length={draft.metaTitle.trim().length} min={1} max={META_TITLE_GOOD_MAX} />
+          }
+          placeholder={draft.title.trim()}
+          value={draft.metaTitle}
+          maxLength={200}
+          onValue={(value) => set("metaTitle", value)}
+        />
+        <TextAreaField
+          id={pageFieldId("metaDescription")}
+          label="Meta description"
+          error={errors.metaDescription}
+          hint={
+            <Counter
+              length={draft.metaDescription.trim().length}
+              min={META_DESCRIPTION_GOOD.min}
+              max={META_DESCRIPTION_GOOD.max}
+            />
+          }
+          rows={3}
+          value={draft.metaDescription}
+          maxLength={500}
+          onValue={(value) => set("metaDescription", value)}
+        />
+        <figure className="rounded-lg border border-line bg-surface p-3">
+          <figcaption className="mb-2 text-xs font-medium uppercase tracking-wide text-muted">
+            Search result preview
+          </figcaption>
+          <p className="truncate text-base text-[#1a0dab]">{shownTitle}</p>
+          <p className="truncate text-xs text-emerald-800">
+            {origin}
+            {draft.path}
+          </p>
+          <p className="line-clamp-2 text-sm text-ink">{shownDescription}</p>
+        </figure>
+        <FieldShell
+          id={pageFieldId("ogImageUrl")}
+          label="Open Graph image"
+          error={errors.ogImageUrl}
+          hint="Shown when the page is shared (1200 × 630 works best). Empty: the site's default."
+        >
+          <div className="flex flex-col gap-2">
+            {draft.ogImageUrl ? (
+              <img
+                src={draft.ogImageUrl}
+                alt=""
+                className="aspect-[1200/630] w-full rounded-md border border-line object-cover"
+              />
+            ) : null}
+            <Input
+              {...fieldAria(pageFieldId("ogImageUrl"), errors.ogImageUrl, true)}
+              value={draft.ogImageUrl}
+              placeholder="/media/… or https://…"
+              onChange={(e) => set("ogImageUrl", e.currentTarget.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+                <ImageIcon aria-hidden /> Choose image
+                <span className="sr-only"> for sharing</span>
+              </Button>
+              {draft.ogImageUrl ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => set("ogImageUrl", "")}
+                >
+                  <X aria-hidden /> Remove image
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </FieldShell>
+        {picking ? (
+          <ImagePicker
+            open
+            title="Choose the sharing image"
+            onOpenChange={setPicking}
+            onPick={(url) => set("ogImageUrl", url)}
+          />
+        ) : null}
+        <TextField
+          id={pageFieldId("canonicalUrl")}
+          label="Canonical address"
+          error={errors.canonicalUrl}
+          hint="Only when the same content lives at another address that search engines should prefer."
+          value={draft.canonicalUrl}
+          placeholder={`${origin}${draft.path}`}
+          onValue={(value) => set("canonicalUrl", value)}
+        />
+        <CheckboxField
+          id={pageFieldId("noindex")}
+          label="Hide from search engines"
+          hint="The page stays reachable by its address but is left out of search results and the sitemap."
+          error={errors.noindex}
+          checked={draft.noindex}
+          onChange={(event) => set("noindex", event.currentTarget.checked)}
+        />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { ExternalLink, LayoutTemplate, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { statusLabels } from "~/components/admin/blog/post-values";
+import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
+import { TextField } from "~/components/admin/kit/fields";
+import { LabelledCell } from "~/components/admin/kit/labelled-cell";
+import { LocalTime } from "~/components/admin/kit/local-time";
+import { useReturnFocus } from "~/components/admin/kit/return-focus";
+import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { PAGE_KIND_LABELS } from "~/pages/page-schema";
+import type { PageSummary } from "~/pages/pages.server";
+import { NewPageDialog } from "./new-page-dialog";
+
+const statusStyles: Record<PageSummary["status"], string> = {
+  draft: "bg-surface text-muted ring-line",
+  scheduled: "bg-sky-50 text-sky-900 ring-sky-200",
+  published: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  archived: "bg-amber-50 text-amber-900 ring-amber-200",
+};
+
+function StatusBadge({ status }: { status: PageSummary["status"] }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        statusStyles[status],
+      )}
+    >
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+/** Every page (a table on wide screens, stacked rows on a phone): new, edit, view, delete. */
+export function PageList({ pages }: { pages: PageSummary[] }) {
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<PageSummary | null>(null);
+  const focus = useReturnFocus(() => document.getElementById("new-page"));
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold">
+          {pages.length === 1 ? "1 page" : `${pages.length} pages`}
+        </h3>
+        <Button
+          id="new-page"
+          aria-haspopup="dialog"
+          onClick={() => {
+            focus.remember();
+            setCreating(true);
+          }}
+        >
+          <Plus aria-hidden /> New page
+        </Button>
+      </div>
+      {pages.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-10 text-center">
+          <LayoutTemplate aria-hidden className="mx-auto size-8 text-muted" />
+          <p className="mt-3 font-semibold text-ink">No pages yet</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-muted">
+            Build a landing page, an offer or a legal notice from blocks, without a developer. Start
+            from a template with New page.
+          </p>
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+          <table className="w-full text-left text-sm md:table-fixed">
+            <TableHead
+              caption="Pages"
+              columns={[
+                { label: "Title", className: "w-[26%]" },
+                { label: "Address", className: "w-[22%]" },
+                { label: "Kind", className: "w-[13%]" },
+                { label: "Status", className: "w-[11%]" },
+                { label: "Updated", className: "w-[14%]" },
+                { ...ACTIONS_COLUMN, className: "w-[14%]" },
+              ]}
+            />
+            <tbody className="divide-y divide-line">
+              {pages.map((page) => (
+                <tr key={page.id} className="block py-3 md:table-row md:py-0">
+                  <LabelledCell label="Title" align="middle">
+                    <Link
+                      to={`/admin/pages/${page.id}`}
+                      className="font-semibold text-ink underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                    >
+                      {page.title}
+                    </Link>
+                    {page.noindex ? (
+                      <span className="block text-xs text-muted">Hidden from search engines</span>
+                    ) : null}
+                  </LabelledCell>
+                  <LabelledCell label="Address" align="middle">
+                    <code className="break-all rounded bg-surface px-1.5 py-0.5 font-mono text-xs">
+                      {page.path}
+                    </code>
+                  </LabelledCell>
+                  <LabelledCell label="Kind" align="middle">
+                    {PAGE_KIND_LABELS[page.kind]}
+                  </LabelledCell>
+                  <LabelledCell label="Status" align="middle">
+                    <StatusBadge status={page.status} />
+                    {page.status === "scheduled" && page.publishedAt ? (
+                      <span className="mt-1 block text-xs text-muted">
+                        <LocalTime iso={page.publishedAt} />
+                      </span>
+                    ) : null}
+                  </LabelledCell>
+                  <LabelledCell label="Updated" align="middle">
+                    <LocalTime iso={page.updatedAt} />
+                  </LabelledCell>
+                  <td className="flex flex-wrap gap-2 px-4 pt-2 md:table-cell md:space-x-1 md:py-3 md:text-right">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/admin/pages/${page.id}`}>
+                        <Pencil aria-hidden /> Edit<span className="sr-only"> {page.title}</span>
+                      </Link>
+                    </Button>
+                    {page.status === "published" ? (
+                      <Button asChild variant="outline" size="sm">
+                        <a href={page.path} target="_blank" rel="noopener">
+                          <ExternalLink aria-hidden /> View
+                          <span className="sr-only"> {page.title} (opens in a new tab)</span>
+                        </a>
+                      </Button>
+                    ) : null}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-danger"
+                      onClick={() => {
+                        focus.remember();
+                        setDeleting(page);
+                      }}
+                    >
+                      <Trash2 aria-hidden /> Delete<span className="sr-only"> {page.title}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewPageDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+      <DeletePageDialog
+        page={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
+
+/**
+ * "Delete this page?", with an optional address its old one sends visitors to from now on (a
+ * 301), so links to it keep working.
+ */
+function DeletePageDialog({
+  page,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  page: PageSummary | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const shown = useShownWhileClosing(page);
+  const [redirectTo, setRedirectTo] = useState("");
+  const admin = useAdminFetcher({
+    onSuccess: () => {
+      setRedirectTo("");
+      onClose();
+    },
+  });
+  return (
+    <PostConfirmDialog
+      open={page !== null}
+      onClose={() => {
+        setRedirectTo("");
+        onClose();
+      }}
+      title="Delete this page?"
+      description={
+        shown
+          ? `“${shown.title}” and its history are deleted for good; ${shown.path} stops answering unless you send its visitors on.`
+          : ""
+      }
+      confirmLabel="Delete page"
+      busyLabel="Deleting…"
+      icon={<Trash2 aria-hidden />}
+      action="/admin/pages"
+      fields={{ intent: "delete", id: shown?.id }}
+      admin={admin}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <TextField
+        id="delete-page-redirect"
+        name="redirectTo"
+        label="Redirect its address to"
+        hint="Optional: a path on this site (/about) or an https:// address. Visitors and search engines are sent there (301)."
+        error={admin.fieldErrors.redirectTo}
+        value={redirectTo}
+        onValue={setRedirectTo}
+      />
+    </PostConfirmDialog>
+  );
+}

@@ -1,0 +1,597 @@
+import {
+  BLOCK_LABELS,
+  BLOCK_TYPES,
+  type Block,
+  type BlockOf,
+  type BlockType,
+  CARD_ICONS,
+  CURRENT_VERSION,
+  newBlockId,
+} from "./blocks";
+
+/**
+ * What the page editor shows for each kind of block: its fields in order, each with the control
+ * that edits it. The editor renders every block from this table (there is no hand-written form
+ * per block), so a new block type or field is one entry here beside its schema in blocks.ts.
+ *
+ * Browser-safe: no server import.
+ */
+
+interface FieldBase {
+  /** The key in the block (or in a list item). */
+  name: string;
+  label: string;
+  hint?: string;
+  /** Marked as required; the schema says what is missing. */
+  required?: boolean;
+}
+
+export type TextFieldConfig = FieldBase & {
+  kind: "text";
+  maxLength?: number;
+  placeholder?: string;
+};
+export type TextareaFieldConfig = FieldBase & {
+  kind: "textarea";
+  rows?: number;
+  maxLength?: number;
+};
+/** Markdown: a taller monospaced textarea. */
+export type MarkdownFieldConfig = FieldBase & { kind: "markdown"; rows?: number };
+export type SelectFieldConfig = FieldBase & {
+  kind: "select";
+  options: readonly { value: string | number; label: string }[];
+};
+export type NumberFieldConfig = FieldBase & { kind: "number"; min: number; max: number };
+export type CheckboxFieldConfig = FieldBase & { kind: "checkbox" };
+/** A button: `{ label, href }`. An optional one is left out of the block while both are empty. */
+export type LinkFieldConfig = FieldBase & { kind: "link"; optional?: boolean };
+/** An image's address (`name`) and, when the block has one, its alt text (`altName`). */
+export type ImageFieldConfig = FieldBase & { kind: "image"; altName?: string };
+/** One of CARD_ICONS, or none. */
+export type IconFieldConfig = FieldBase & { kind: "icon" };
+/** A list of items, each an object with its own fields. */
+export type ListFieldConfig = FieldBase & {
+  kind: "list";
+  /** What one item is called: "Card", "Question". */
+  itemLabel: string;
+  fields: readonly ItemFieldConfig[];
+  newItem: () => Record<string, unknown>;
+  /** Fewest items the block needs: the last one(s) cannot be removed. */
+  min: number;
+};
+/** A list of short texts (a product's features). */
+export type StringListFieldConfig = FieldBase & {
+  kind: "strings";
+  itemLabel: string;
+  min: number;
+};
+
+export type ItemFieldConfig =
+  | TextFieldConfig
+  | TextareaFieldConfig
+  | MarkdownFieldConfig
+  | SelectFieldConfig
+  | NumberFieldConfig
+  | CheckboxFieldConfig
+  | LinkFieldConfig
+  | ImageFieldConfig
+  | IconFieldConfig
+  | StringListFieldConfig;
+
+export type FieldConfig = ItemFieldConfig | ListFieldConfig;
+export type FieldKind = FieldConfig["kind"];
+
+export interface BlockEditorConfig<T extends BlockType = BlockType> {
+  type: T;
+  label: string;
+  /** What the block is for, in the Add block menu. */
+  description: string;
+  fields: readonly FieldConfig[];
+  /** A valid block of the current version, with placeholder copy staff replace. */
+  create: () => Omit<BlockOf<T>, "id" | "type" | "v" | "anchor">;
+}
+
+const heading = (required = false): TextFieldConfig => ({
+  name: "title",
+  label: "Heading",
+  kind: "text",
+  maxLength: 200,
+  required,
+});
+const intro: TextareaFieldConfig = {
+  name: "intro",
+  label: "Introduction",
+  kind: "textarea",
+  rows: 2,
+  maxLength: 1000,
+};
+const eyebrow: TextFieldConfig = {
+  name: "eyebrow",
+  label: "Eyebrow",
+  kind: "text",
+  maxLength: 80,
+  hint: "A short line above the heading.",
+};
+
+const ICON_OPTIONS = [
+  { value: "", label: "No icon" },
+  ...CARD_ICONS.map((icon) => ({ value: icon, label: icon.replace(/([a-z])([A-Z])/g, "$1 $2") })),
+];
+
+export { ICON_OPTIONS };
+
+const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
+  hero: {
+    type: "hero",
+    label: BLOCK_LABELS.hero,
+    description: "The big opening of a page: heading, a line of text, buttons, an image.",
+    fields: [
+      {
+        name: "variant",
+        label: "Style",
+        kind: "select",
+        options: [
+          { value: "centred", label: "Centred" },
+          { value: "split", label: "Text beside an image" },
+          { value: "minimal", label: "Minimal" },
+        ],
+      },
+      { name: "badge", label: "Badge", kind: "text", maxLength: 80 },
+      heading(true),
+      { name: "text", label: "Text", kind: "textarea", rows: 3, maxLength: 1000 },
+      { name: "primary", label: "Main button", kind: "link", optional: true },
+      { name: "secondary", label: "Second button", kind: "link", optional: true },
+      { name: "image", label: "Image", kind: "image", altName: "imageAlt" },
+    ],
+    create: () => ({
+      variant: "centred",
+      badge: "",
+      title: "A heading that says what you offer",
+      text: "One or two sentences on why it matters to the reader.",
+      primary: { label: "Get in touch", href: "/contact" },
+      image: "",
+      imageAlt: "",
+    }),
+  },
+  richText: {
+    type: "richText",
+    label: BLOCK_LABELS.richText,
+    description: "Paragraphs, headings, lists and links, written in Markdown.",
+    fields: [{ name: "markdown", label: "Text", kind: "markdown", required: true, rows: 10 }],
+    create: () => ({ markdown: "## A heading\n\nWrite your text here." }),
+  },
+  image: {
+    type: "image",
+    label: BLOCK_LABELS.image,
+    description: "One image across the page, with a caption.",
+    fields: [
+      { name: "src", label: "Image", kind: "image", altName: "alt", required: true },
+      { name: "caption", label: "Caption", kind: "text", maxLength: 300 },
+    ],
+    create: () => ({ src: "/images/og-default.png", alt: "", caption: "" }),
+  },
+  imageText: {
+    type: "imageText",
+    label: BLOCK_LABELS.imageText,
+    description: "An image beside a heading and text, with an optional button.",
+    fields: [
+      heading(),
+      { name: "markdown", label: "Text", kind: "markdown", required: true, rows: 6 },
+      { name: "src", label: "Image", kind: "image", altName: "alt", required: true },
+      {
+        name: "imageSide",
+        label: "Image side",
+        kind: "select",
+        options: [
+          { value: "left", label: "Left" },
+          { value: "right", label: "Right" },
+        ],
+      },
+      { name: "link", label: "Button", kind: "link", optional: true },
+    ],
+    create: () => ({
+      title: "A heading",
+      markdown: "Say what the image shows and why it matters.",
+      src: "/images/og-default.png",
+      alt: "",
+      imageSide: "left",
+    }),
+  },
+  cardGrid: {
+    type: "cardGrid",
+    label: BLOCK_LABELS.cardGrid,
+    description: "Cards in a grid: services, benefits, reasons, each with an icon.",
+    fields: [
+      eyebrow,
+      heading(),
+      intro,
+      {
+        name: "columns",
+        label: "Columns",
+        kind: "select",
+        options: [
+          { value: 2, label: "2" },
+          { value: 3, label: "3" },
+          { value: 4, label: "4" },
+        ],
+      },
+      {
+        name: "cards",
+        label: "Cards",
+        kind: "list",
+        itemLabel: "Card",
+        min: 1,
+        fields: [
+          { name: "icon", label: "Icon", kind: "icon" },
+          { name: "title", label: "Title", kind: "text", maxLength: 200, required: true },
+          { name: "text", label: "Text", kind: "textarea", rows: 2, maxLength: 1000 },
+          { name: "href", label: "Link", kind: "text", placeholder: "/contact or https://…" },
+        ],
+        newItem: () => ({ icon: "", title: "A card's title", text: "", href: "" }),
+      },
+    ],
+    create: () => ({
+      eyebrow: "",
+      title: "What you get",
+      intro: "",
+      columns: 3,
+      cards: [
+        { icon: "Bot", title: "First benefit", text: "A sentence about it.", href: "" },
+        { icon: "Gauge", title: "Second benefit", text: "A sentence about it.", href: "" },
+        { icon: "ShieldCheck", title: "Third benefit", text: "A sentence about it.", href: "" },
+      ],
+    }),
+  },
+  featureList: {
+    type: "featureList",
+    label: BLOCK_LABELS.featureList,
+    description: "A heading and a checked list of features.",
+    fields: [
+      heading(),
+      intro,
+      { name: "items", label: "Features", kind: "strings", itemLabel: "Feature", min: 1 },
+    ],
+    create: () => ({
+      title: "Features",
+      intro: "",
+      items: ["A first feature", "A second feature"],
+    }),
+  },
+  stats: {
+    type: "stats",
+    label: BLOCK_LABELS.stats,
+    description: "A row of figures with their labels (50+ clients, 99% uptime).",
+    fields: [
+      heading(),
+      {
+        name: "items",
+        label: "Figures",
+        kind: "list",
+        itemLabel: "Figure",
+        min: 1,
+        fields: [
+          { name: "value", label: "Figure", kind: "text", maxLength: 40, required: true },
+          { name: "label", label: "Label", kind: "text", maxLength: 120, required: true },
+        ],
+        newItem: () => ({ value: "10+", label: "A label" }),
+      },
+    ],
+    create: () => ({
+      title: "",
+      items: [
+        { value: "50+", label: "Clients" },
+        { value: "99%", label: "Satisfied" },
+        { value: "24/7", label: "Support" },
+      ],
+    }),
+  },
+  steps: {
+    type: "steps",
+    label: BLOCK_LABELS.steps,
+    description: "Numbered steps: how it works, from the first call to launch.",
+    fields: [
+      heading(),
+      intro,
+      {
+        name: "steps",
+        label: "Steps",
+        kind: "list",
+        itemLabel: "Step",
+        min: 1,
+        fields: [
+          { name: "title", label: "Title", kind: "text", maxLength: 200, required: true },
+          { name: "text", label: "Text", kind: "textarea", rows: 2, maxLength: 1000 },
+        ],
+        newItem: () => ({ title: "A step", text: "" }),
+      },
+    ],
+    create: () => ({
+      title: "How it works",
+      intro: "",
+      steps: [
+        { title: "We talk", text: "Tell us what you need." },
+        { title: "We build", text: "We make it, step by step." },
+        { title: "You launch", text: "It goes live, and we stay on hand." },
+      ],
+    }),
+  },
+  faq: {
+    type: "faq",
+    label: BLOCK_LABELS.faq,
+    description: "Questions and answers that open one at a time.",
+    fields: [
+      heading(),
+      {
+        name: "items",
+        label: "Questions",
+        kind: "list",
+        itemLabel: "Question",
+        min: 1,
+        fields: [
+          { name: "question", label: "Question", kind: "text", maxLength: 300, required: true },
+          { name: "answer", label: "Answer", kind: "textarea", rows: 3, required: true },
+        ],
+        newItem: () => ({ question: "A new question?", answer: "Its answer." }),
+      },
+    ],
+    create: () => ({
+      title: "Questions and answers",
+      items: [{ question: "A question people ask?", answer: "Its answer." }],
+    }),
+  },
+  cta: {
+    type: "cta",
+    label: BLOCK_LABELS.cta,
+    description: "A closing band asking the reader to act, with one or two buttons.",
+    fields: [
+      heading(true),
+      { name: "text", label: "Text", kind: "textarea", rows: 2, maxLength: 1000 },
+      { name: "primary", label: "Main button", kind: "link" },
+      { name: "secondary", label: "Second button", kind: "link", optional: true },
+    ],
+    create: () => ({
+      title: "Ready to start?",
+      text: "Tell us about your project; we answer within a day.",
+      primary: { label: "Contact us", href: "/contact" },
+    }),
+  },
+  testimonials: {
+    type: "testimonials",
+    label: BLOCK_LABELS.testimonials,
+    description: "Quotes from clients, with their names and roles.",
+    fields: [
+      heading(),
+      {
+        name: "items",
+        label: "Testimonials",
+        kind: "list",
+        itemLabel: "Testimonial",
+        min: 1,
+        fields: [
+          { name: "quote", label: "Quote", kind: "textarea", rows: 3, required: true },
+          { name: "name", label: "Name", kind: "text", maxLength: 120, required: true },
+          { name: "role", label: "Role", kind: "text", maxLength: 120 },
+        ],
+        newItem: () => ({ quote: "What they said.", name: "Their name", role: "" }),
+      },
+    ],
+    create: () => ({
+      title: "What our clients say",
+      items: [{ quote: "What a client said about you.", name: "A client", role: "" }],
+    }),
+  },
+  logos: {
+    type: "logos",
+    label: BLOCK_LABELS.logos,
+    description: "A row of client or partner logos.",
+    fields: [
+      heading(),
+      {
+        name: "items",
+        label: "Logos",
+        kind: "list",
+        itemLabel: "Logo",
+        min: 1,
+        fields: [
+          { name: "name", label: "Name", kind: "text", maxLength: 120, required: true },
+          { name: "src", label: "Logo", kind: "image" },
+          { name: "href", label: "Link", kind: "text", placeholder: "https://…" },
+        ],
+        newItem: () => ({ name: "A company", src: "", href: "" }),
+      },
+    ],
+    create: () => ({ title: "Trusted by", items: [{ name: "A company", src: "", href: "" }] }),
+  },
+  productShowcase: {
+    type: "productShowcase",
+    label: BLOCK_LABELS.productShowcase,
+    description: "Products side by side, each with features, an image and a link.",
+    fields: [
+      eyebrow,
+      heading(),
+      intro,
+      {
+        name: "products",
+        label: "Products",
+        kind: "list",
+        itemLabel: "Product",
+        min: 1,
+        fields: [
+          { name: "badge", label: "Badge", kind: "text", maxLength: 80 },
+          { name: "name", label: "Name", kind: "text", maxLength: 200, required: true },
+          {
+            name: "description",
+            label: "Description",
+            kind: "textarea",
+            rows: 2,
+            required: true,
+          },
+          { name: "features", label: "Features", kind: "strings", itemLabel: "Feature", min: 0 },
+          { name: "href", label: "Link", kind: "text", placeholder: "/products/…" },
+          { name: "linkLabel", label: "Link text", kind: "text", maxLength: 80 },
+          { name: "src", label: "Image", kind: "image", altName: "alt" },
+        ],
+        newItem: () => ({
+          badge: "",
+          name: "A product",
+          description: "What it does.",
+          features: [],
+          href: "",
+          linkLabel: "",
+          src: "",
+          alt: "",
+        }),
+      },
+    ],
+    create: () => ({
+      eyebrow: "",
+      title: "Our products",
+      intro: "",
+      products: [
+        {
+          badge: "",
+          name: "A product",
+          description: "What it does, in a sentence.",
+          features: ["A feature"],
+          href: "",
+          linkLabel: "",
+          src: "",
+          alt: "",
+        },
+      ],
+    }),
+  },
+  postList: {
+    type: "postList",
+    label: BLOCK_LABELS.postList,
+    description: "The latest blog posts, of every category or of one.",
+    fields: [
+      heading(),
+      {
+        name: "category",
+        label: "Category",
+        kind: "text",
+        hint: "A category's slug (as in its address); leave empty for every category.",
+      },
+      { name: "count", label: "Posts shown", kind: "number", min: 1, max: 12 },
+    ],
+    create: () => ({ title: "From the blog", category: "", count: 3 }),
+  },
+  form: {
+    type: "form",
+    label: BLOCK_LABELS.form,
+    description: "One of the site's forms: contact, consultation or newsletter.",
+    fields: [
+      {
+        name: "form",
+        label: "Form",
+        kind: "select",
+        required: true,
+        options: [
+          { value: "contact", label: "Contact" },
+          { value: "consultation", label: "Consultation request" },
+          { value: "newsletter", label: "Newsletter sign-up" },
+        ],
+      },
+      heading(),
+      intro,
+    ],
+    create: () => ({ form: "contact", title: "Get in touch", intro: "" }),
+  },
+  legal: {
+    type: "legal",
+    label: BLOCK_LABELS.legal,
+    description: "A legal document: an introduction and numbered sections, in Markdown.",
+    fields: [
+      { name: "intro", label: "Introduction", kind: "markdown", rows: 4 },
+      {
+        name: "sections",
+        label: "Sections",
+        kind: "list",
+        itemLabel: "Section",
+        min: 1,
+        fields: [
+          { name: "heading", label: "Heading", kind: "text", maxLength: 200, required: true },
+          { name: "markdown", label: "Text", kind: "markdown", rows: 6, required: true },
+        ],
+        newItem: () => ({ heading: "A section", markdown: "Its text." }),
+      },
+    ],
+    create: () => ({
+      intro: "What this document covers and whom it binds.",
+      sections: [{ heading: "A section", markdown: "Its text." }],
+    }),
+  },
+  shared: {
+    type: "shared",
+    label: BLOCK_LABELS.shared,
+    description: "A section edited once and shown on every page that places it.",
+    fields: [
+      {
+        name: "sharedId",
+        label: "Shared section number",
+        kind: "number",
+        min: 1,
+        max: 2_147_483_647,
+        required: true,
+      },
+    ],
+    create: () => ({ sharedId: 1 }),
+  },
+};
+
+/** The anchor every block has, shown last in its card. */
+export const ANCHOR_FIELD: TextFieldConfig = {
+  name: "anchor",
+  label: "Anchor",
+  kind: "text",
+  maxLength: 60,
+  hint: "Optional: lets a link point here, as #anchor (lower-case letters, digits, hyphens).",
+};
+
+export function blockEditorConfig<T extends BlockType>(type: T): BlockEditorConfig<T> {
+  return configs[type];
+}
+
+/** The Add block menu's entries, in the order of BLOCK_TYPES. */
+export const BLOCK_MENU = BLOCK_TYPES.map((type) => ({
+  type,
+  label: configs[type].label,
+  description: configs[type].description,
+}));
+
+/** A valid block of `type` at its current version, with a fresh id and placeholder copy. */
+export function newBlock<T extends BlockType>(type: T): BlockOf<T> {
+  return {
+    id: newBlockId(),
+    type,
+    v: CURRENT_VERSION[type],
+    anchor: "",
+    ...configs[type].create(),
+  } as unknown as BlockOf<T>;
+}
+
+/** A copy of `block` under a new id (Duplicate). */
+export function copyBlock(block: Block): Block {
+  return { ...structuredClone(block), id: newBlockId() };
+}
+
+/** The line a collapsed block shows after its label: its heading, or the start of its text. */
+export function blockSummary(block: Block): string {
+  const b = block as Record<string, unknown>;
+  for (const key of ["title", "heading", "markdown", "intro", "caption"]) {
+    const value = b[key];
+    if (typeof value === "string" && value.trim()) {
+      const line =
+        value
+          .trim()
+          .split("\n")[0]
+          ?.replace(/^#+\s*/, "") ?? "";
+      return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+    }
+  }
+  if (block.type === "legal" && block.sections[0]) return block.sections[0].heading;
+  if (block.type === "form") return `${block.form} form`;
+  return "";
+}

@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { adminFailure } from "~/admin/mutation.server";
+import { pageEditorAction } from "~/admin/pages.server";
+import { requireSection } from "~/auth/permissions.server";
+import { PageEditor } from "~/components/admin/editor/page-editor";
+import { siteTimeZoneFrom } from "~/content/site-defaults";
+import { getDb } from "~/db/client.server";
+import { getSettingsMap } from "~/models/site.server";
+import { getPage } from "~/pages/pages.server";
+import { MAX_RECORD_ID } from "~/schemas/record-id";
+import type { Route } from "./+types/page-editor";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.page.title ?? "Page"} | Pages | Admin dashboard` },
+];
+
+/** The page's id from the address, or null when it cannot be one. */
+function pageId(value: string | undefined) {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireSection(request, "pages");
+  const id = pageId(params.id);
+  const page = id === null ? null : await getPage(getDb(), id);
+  if (!page) throw data({ message: "There is no such page." }, { status: 404 });
+  return {
+    page,
+    timeZone: siteTimeZoneFrom(await getSettingsMap()),
+    role: user.role === "admin" ? ("admin" as const) : ("editor" as const),
+    origin: new URL(request.url).origin,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireSection(request, "pages");
+  const id = pageId(params.id);
+  if (id === null) {
+    return adminFailure("Failed to save the page", "There is no such page.", { status: 404 });
+  }
+  return pageEditorAction(request, admin, id);
+}
+
+/** The editor saves, previews and restores as JSON from the browser: it needs its script. */
+export default function PageEditorRoute({ loaderData }: Route.ComponentProps) {
+  const { page, timeZone, role, origin } = loaderData;
+  return <PageEditor key={page.id} page={page} timeZone={timeZone} role={role} origin={origin} />;
+}

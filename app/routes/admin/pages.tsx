@@ -1,0 +1,52 @@
+import { pagesListAction } from "~/admin/pages.server";
+import { requireSection } from "~/auth/permissions.server";
+import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
+import { PageList } from "~/components/admin/pages/page-list";
+import { TabHeader } from "~/components/admin/tab-header";
+import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
+import { Alert } from "~/components/ui/alert";
+import { getDb } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { listPages } from "~/pages/pages.server";
+import type { Route } from "./+types/pages";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pages | Admin dashboard" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSection(request, "pages");
+  try {
+    return { pages: await listPages(getDb()), loadFailed: false };
+  } catch (error) {
+    logger.error({ err: error }, "Could not load the pages");
+    return { pages: [], loadFailed: true };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireSection(request, "pages");
+  return pagesListAction(request, admin);
+}
+
+export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, loadFailed } = loaderData;
+  useLoadFailureToast(loadFailed, "Error", "Failed to load the pages.");
+  return (
+    <section>
+      <TabHeader
+        title="Pages"
+        description="Landing pages, offers and legal documents built from blocks: hero, text, cards, questions, forms."
+      />
+      <NoScriptOutcome result={actionData} />
+      {loadFailed ? (
+        <Alert className="mt-6">
+          Failed to load the pages.{" "}
+          <a href="/admin/pages" className="font-semibold underline">
+            Try again
+          </a>
+        </Alert>
+      ) : (
+        <PageList pages={pages} />
+      )}
+    </section>
+  );
+}
