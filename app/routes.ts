@@ -48,6 +48,7 @@ export default [
       index("routes/admin/overview.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/:id", "routes/admin/page-editor.tsx"),
+      route("pages/shared/:id", "routes/admin/shared-section-editor.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("leads", "routes/admin/leads.tsx"),
@@ -69,6 +70,8 @@ export default [
   route("admin/media/upload", "routes/admin/media-upload.ts"),
   // Pages: a page's revisions for the editor's History panel.
   route("admin/pages/:id/revisions", "routes/admin/page-revisions.ts"),
+  // Pages: the shared sections a page's Shared section block can place (its select's choices).
+  route("admin/pages/shared-sections", "routes/admin/shared-sections.ts"),
   // Blog: the image picker's page of media images, and a post's revisions for its History panel.
   route("admin/blog/media", "routes/admin/blog-media.ts"),
   route("admin/blog/revisions", "routes/admin/blog-revisions.ts"),

@@ -352,6 +352,23 @@ export const webPageRevisions = pgTable(
 );
 
 /**
+ * A block edited once and placed on many pages: a page's `shared` block names it by id and shows
+ * its block in place. `block` is any block but another `shared` one (no chains, no loops), read
+ * through `readBlocks` like a page's. Used-on counts come from the pages' blocks (JSONB
+ * containment), so a placement is never out of step with the page that holds it.
+ */
+export const webSharedSections = pgTable("web_shared_sections", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  block: jsonb("block").$type<Record<string, unknown>>().notNull(),
+  /** Raised by every write: a save naming an older version is refused. */
+  version: integer("version").notNull().default(1),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
  * What the editor showed when staff pressed Preview (possibly unsaved), at an unguessable address
  * (/preview/<token>) until `expires_at`. Not backed up: a preview is only good for an hour.
  */

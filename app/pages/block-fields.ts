@@ -79,7 +79,13 @@ export type ItemFieldConfig =
   | IconFieldConfig
   | StringListFieldConfig;
 
-export type FieldConfig = ItemFieldConfig | ListFieldConfig;
+/**
+ * Which shared section a `shared` block places: a select of the sections by name (loaded by the
+ * control from /admin/pages/shared-sections) with a link to edit the chosen one.
+ */
+export type SharedSectionFieldConfig = FieldBase & { kind: "sharedSection" };
+
+export type FieldConfig = ItemFieldConfig | ListFieldConfig | SharedSectionFieldConfig;
 export type FieldKind = FieldConfig["kind"];
 
 export interface BlockEditorConfig<T extends BlockType = BlockType> {
@@ -530,10 +536,9 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     fields: [
       {
         name: "sharedId",
-        label: "Shared section number",
-        kind: "number",
-        min: 1,
-        max: 2_147_483_647,
+        label: "Shared section",
+        kind: "sharedSection",
+        hint: "Edited once in the Pages tab; a change shows on every page that places it.",
         required: true,
       },
     ],

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
 import { insertPosts } from "../../tests/support/blog";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
 import { type Block, blockSchema } from "./blocks";
 import { pageHead, renderPageView } from "./render.server";
+import { createSharedSection } from "./shared-sections.server";
 import type { BlockViewOf, PageView } from "./view";
 
 let counter = 0;
@@ -70,6 +72,44 @@ describe.each(backends)("renderPageView on %s", (backend) => {
     expect(html[0]).toContain('id="overview"');
     expect(html[1]).toContain('id="overview-2"');
     expect(html[2]).toContain('id="details-2"');
+  });
+
+  it("shows a shared section's block in place of each placement; a missing one shows nothing", async () => {
+    const created = await createSharedSection(database.db, {
+      name: `Offer ${counter}`,
+      block: block({
+        type: "faq",
+        v: 2,
+        title: "Shared questions",
+        items: [{ question: "Sundays?", answer: "Yes." }],
+      }),
+    });
+    if (created.status !== "saved") throw new Error("not saved");
+    const missingId = 500_000 + counter;
+    const warn = vi.spyOn(logger, "warn");
+    const render2 = () =>
+      render([
+        block({ type: "shared", v: 1, sharedId: created.id, anchor: "questions" }),
+        block({ type: "richText", v: 1, markdown: "Between." }),
+        block({ type: "shared", v: 1, sharedId: created.id }),
+        block({ type: "shared", v: 1, sharedId: missingId }),
+      ]);
+    const view = await render2();
+    expect(view.blocks.map((b) => b.type)).toEqual(["faq", "richText", "faq"]);
+    const [first, second] = viewOf(view, "faq");
+    expect(first?.title).toBe("Shared questions");
+    // Each placement keeps its own id (unique on the page) and its own anchor.
+    expect(first?.id).not.toBe(second?.id);
+    expect(first?.anchor).toBe("questions");
+    expect(second?.anchor).toBe("");
+    expect(view.jsonLd).toHaveLength(2);
+    // The missing section is logged once, not on every render.
+    await render2();
+    const missing = warn.mock.calls.filter(
+      ([fields]) => String((fields as { sharedId?: number }).sharedId) === String(missingId),
+    );
+    expect(missing).toHaveLength(1);
+    warn.mockRestore();
   });
 
   it("emits one FAQPage per FAQ block, with every question and its answer", async () => {
@@ -155,9 +195,9 @@ describe.each(backends)("renderPageView on %s", (backend) => {
     expect(legal?.sections[0]?.html).toContain('<h3 id="our-company">Our company</h3>');
   });
 
-  it("leaves shared sections out and draws card icons from the fixed list", async () => {
+  it("leaves out a placed section that does not exist and draws card icons from the fixed list", async () => {
     const view = await render([
-      block({ type: "shared", v: 1, sharedId: 4 }),
+      block({ type: "shared", v: 1, sharedId: 999_999 }),
       block({
         type: "cardGrid",
         v: 1,

@@ -4,6 +4,8 @@ import { contentIconSvg } from "~/components/service-icon";
 import type { Db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
+import { logger } from "~/lib/logger.server";
+import { headingId } from "~/lib/slug";
 import {
   imagesByName,
   mediaNamesIn,
@@ -12,6 +14,7 @@ import {
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
 import type { Block, BlockOf } from "./blocks";
+import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
 import type { BlockView, LegalSectionView, PageHead, PageView } from "./view";
 
 /**
@@ -29,18 +32,6 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 
 /** Ids the page around the blocks already uses (the layout's skip link goes to #main). */
 const LAYOUT_IDS = ["main"];
-
-function slugOf(text: string) {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s-]/gu, "")
-      .trim()
-      .replace(/\s+/g, "-")
-      .replace(/-+/g, "-")
-      .slice(0, 60) || "section"
-  );
-}
 
 /**
  * Hands out element ids unique on the page. A page holds several markdown fields, each rendered
@@ -146,13 +137,44 @@ export interface PageToRender {
   blocks: Block[];
 }
 
+type ShownBlock = Exclude<Block, { type: "shared" }>;
+
+/** Sections found missing in this process: each is logged once, not on every render. */
+const missingLogged = new Set<number>();
+
 /**
- * The view of a page's blocks: markdown rendered and sanitized, library images resolved, the
- * post lists' posts loaded, icons drawn, the legal documents' contents numbered. Shared blocks
- * are left out until shared sections exist.
+ * The page's blocks with each `shared` block replaced by its section's block, drawn exactly as a
+ * block of that type placed on the page would be. The placement keeps its own id (the page's
+ * element ids stay unique when a section is placed twice) and, when it has one, its anchor. A
+ * section that no longer exists shows nothing.
+ */
+async function withSharedSections(db: Db, blocks: Block[]): Promise<ShownBlock[]> {
+  const ids = sharedIdsOf(blocks);
+  const sections = ids.length ? await loadSharedBlocks(db, ids) : new Map<number, Block>();
+  return blocks.flatMap((block): ShownBlock[] => {
+    if (block.type !== "shared") return [block];
+    const section = sections.get(block.sharedId);
+    if (!section || section.type === "shared") {
+      if (!missingLogged.has(block.sharedId)) {
+        missingLogged.add(block.sharedId);
+        logger.warn(
+          { sharedId: block.sharedId },
+          "A page places a shared section that does not exist (or cannot be read); it shows nothing",
+        );
+      }
+      return [];
+    }
+    return [{ ...section, id: block.id, anchor: block.anchor || section.anchor }];
+  });
+}
+
+/**
+ * The view of a page's blocks: shared sections put in place, markdown rendered and sanitized,
+ * library images resolved, the post lists' posts loaded, icons drawn, the legal documents'
+ * contents numbered.
  */
 export async function renderPageView(db: Db, page: PageToRender): Promise<PageView> {
-  const blocks = page.blocks.filter((block) => block.type !== "shared");
+  const blocks = await withSharedSections(db, page.blocks);
   const [images, bodyImages] = await Promise.all([
     resolveImages(blocks.flatMap(imageUrlsOf).filter(Boolean)),
     imagesByName(blocks.flatMap(markdownOf).flatMap(mediaNamesIn)),
@@ -221,7 +243,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
             ...rest,
             introHtml: markdown(intro),
             sections: sections.map((section, index): LegalSectionView => {
-              const id = unique(slugOf(section.heading));
+              const id = unique(headingId(section.heading, 60));
               return {
                 id,
                 headingId: unique(`${id}-heading`),

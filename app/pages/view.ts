@@ -56,7 +56,7 @@ type Replaced =
   | "postList"
   | "form"
   | "legal"
-  // Shared sections have no table yet: they are left out of the view.
+  // A shared block is replaced by its section's block before the view is made (render.server.ts).
   | "shared";
 
 export type BlockView =

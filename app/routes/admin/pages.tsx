@@ -1,13 +1,18 @@
+import { readAdminPayload } from "~/admin/mutation.server";
 import { pagesListAction } from "~/admin/pages.server";
+import { sharedSectionsListAction } from "~/admin/shared-sections.server";
 import { requireSection } from "~/auth/permissions.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { PageList } from "~/components/admin/pages/page-list";
+import { SharedSectionList } from "~/components/admin/pages/shared-section-list";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { listPages } from "~/pages/pages.server";
+import { isSharedSectionIntent } from "~/pages/shared-section-schema";
+import { listSharedSections } from "~/pages/shared-sections.server";
 import type { Route } from "./+types/pages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages | Admin dashboard" }];
@@ -15,20 +20,34 @@ export const meta: Route.MetaFunction = () => [{ title: "Pages | Admin dashboard
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSection(request, "pages");
   try {
-    return { pages: await listPages(getDb()), loadFailed: false };
+    const db = getDb();
+    const [pages, sharedSections] = await Promise.all([listPages(db), listSharedSections(db)]);
+    return { pages, sharedSections, loadFailed: false };
   } catch (error) {
     logger.error({ err: error }, "Could not load the pages");
-    return { pages: [], loadFailed: true };
+    return { pages: [], sharedSections: [], loadFailed: true };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireSection(request, "pages");
+  // Shared sections are made and deleted from this tab too; their intents go to their own module.
+  const peek = await peekIntent(request.clone());
+  if (isSharedSectionIntent(peek)) return sharedSectionsListAction(request, admin);
   return pagesListAction(request, admin);
 }
 
+/** The intent of a posted form or JSON body (read from a copy; the action reads the original). */
+async function peekIntent(copy: Request): Promise<unknown> {
+  try {
+    return (await readAdminPayload(copy, "Failed to change the pages")).intent;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages, loadFailed } = loaderData;
+  const { pages, sharedSections, loadFailed } = loaderData;
   useLoadFailureToast(loadFailed, "Error", "Failed to load the pages.");
   return (
     <section>
@@ -45,7 +64,10 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
           </a>
         </Alert>
       ) : (
-        <PageList pages={pages} />
+        <>
+          <PageList pages={pages} />
+          <SharedSectionList sections={sharedSections} />
+        </>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
-import { ArrowDown, ArrowUp, ImageIcon, Plus, Trash2, X } from "lucide-react";
-import { useState } from "react";
+import { ArrowDown, ArrowUp, ImageIcon, Pencil, Plus, Trash2, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { ImagePicker } from "~/components/admin/blog/image-picker";
 import {
   CheckboxField,
@@ -16,8 +17,10 @@ import {
   type ImageFieldConfig,
   type LinkFieldConfig,
   type ListFieldConfig,
+  type SharedSectionFieldConfig,
   type StringListFieldConfig,
 } from "~/pages/block-fields";
+import { type SharedSectionOption, sectionTypeLabel } from "~/pages/shared-section-schema";
 import { blockFieldId } from "./editor-values";
 
 /**
@@ -186,7 +189,93 @@ function FieldControl({
       return <StringsControl field={field} value={value} set={set} scope={scope} path={path} />;
     case "list":
       return <ListControl field={field} value={value} set={set} scope={scope} path={path} />;
+    case "sharedSection":
+      return <SharedSectionControl field={field} id={id} error={error} value={value} set={set} />;
   }
+}
+
+/** Where the shared section select gets its choices (app/routes/admin/shared-sections.ts). */
+export const SHARED_SECTIONS_URL = "/admin/pages/shared-sections";
+
+type SharedSectionsAnswer =
+  | { ok: true; sections: SharedSectionOption[] }
+  | { ok: false; error: string };
+
+/**
+ * A shared block's section: a select of the sections by name, and a link to edit the chosen one.
+ * Every such control on the page shares one fetcher (by key), so the list is loaded once.
+ */
+function SharedSectionControl({
+  field,
+  id,
+  error,
+  value,
+  set,
+}: {
+  field: SharedSectionFieldConfig;
+  id: string;
+  error: string | undefined;
+  value: unknown;
+  set: (next: unknown) => void;
+}) {
+  const fetcher = useFetcher<SharedSectionsAnswer>({ key: "shared-sections" });
+  const { load, state, data } = fetcher;
+  useEffect(() => {
+    if (state === "idle" && !data) void load(SHARED_SECTIONS_URL);
+  }, [load, state, data]);
+  const sections = data?.ok ? data.sections : [];
+  const chosen = Number(value);
+  const known = sections.some((section) => section.id === chosen);
+  const placeholder = !data
+    ? "Loading the shared sections…"
+    : !data.ok
+      ? "The shared sections could not be loaded"
+      : sections.length === 0
+        ? "No shared sections yet"
+        : "Choose a shared section";
+  return (
+    <SelectField
+      id={id}
+      label={field.label}
+      hint={field.hint}
+      error={error ?? (data && !data.ok ? data.error : undefined)}
+      required={field.required}
+      value={known ? String(chosen) : ""}
+      onValue={(v) => {
+        if (v) set(Number(v));
+      }}
+      after={
+        <p className="mt-2 text-sm">
+          {known ? (
+            <Link
+              to={`/admin/pages/shared/${chosen}`}
+              className="inline-flex items-center gap-1 font-medium text-primary-strong underline-offset-4 hover:underline"
+            >
+              <Pencil aria-hidden className="size-3.5" /> Edit shared section
+              <span className="sr-only">
+                {" "}
+                {sections.find((section) => section.id === chosen)?.name}
+              </span>
+            </Link>
+          ) : (
+            <Link
+              to="/admin/pages#shared-sections"
+              className="font-medium text-primary-strong underline-offset-4 hover:underline"
+            >
+              Make or find shared sections in the Pages tab
+            </Link>
+          )}
+        </p>
+      }
+    >
+      {known ? null : <option value="">{placeholder}</option>}
+      {sections.map((section) => (
+        <option key={section.id} value={String(section.id)}>
+          {section.name} ({sectionTypeLabel(section.type)})
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 function LinkControl({
