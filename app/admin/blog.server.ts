@@ -1,4 +1,9 @@
-import { data } from "react-router";
+import {
+  editConflictAnswer,
+  refuseWhenGone,
+  saveContext,
+  scheduledTime,
+} from "~/admin/content-saves.server";
 import {
   adminChanged,
   adminFailure,
@@ -9,9 +14,7 @@ import {
 } from "~/admin/mutation.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { renderPostHtml } from "~/blog/render.server";
-import { revisionsKeptFrom, siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
-import { fromZonedInputValue } from "~/lib/zoned-time";
 import {
   categoryExists,
   createCategory,
@@ -23,7 +26,7 @@ import {
 } from "~/models/admin-blog.server";
 import { restoreRevision } from "~/models/post-revisions.server";
 import { createPost, deletePost, updatePost } from "~/models/post-writes.server";
-import { currentPostSlug, getSettingsMap, postPagePaths } from "~/models/site.server";
+import { currentPostSlug, postPagePaths } from "~/models/site.server";
 import {
   blogIntentSchema,
   categoryFormSchema,
@@ -36,8 +39,6 @@ import {
   postUpdateSchema,
   previewSchema,
   restoreRevisionSchema,
-  SCHEDULE_IN_PAST,
-  SCHEDULE_MISSING,
 } from "~/schemas/admin/blog";
 
 /**
@@ -56,31 +57,6 @@ export async function blogAction(request: Request, admin: CurrentUser) {
   }
 }
 
-/** Who saves and what the settings say about scheduling and history. */
-async function saveContext(admin: CurrentUser) {
-  const settings = await getSettingsMap();
-  return {
-    saver: { id: admin.id, name: admin.email, source: "editor" as const },
-    keepRevisions: revisionsKeptFrom(settings),
-    timeZone: siteTimeZoneFrom(settings),
-  };
-}
-
-/** A scheduled post's (or page's) publish time in UTC, refused unless it is a time still to come. */
-export function scheduledTime(
-  input: { status: string; publishAt: string | null },
-  timeZone: string,
-  failure: string,
-): Date | null {
-  if (input.status !== "scheduled") return null;
-  const at = input.publishAt ? fromZonedInputValue(input.publishAt, timeZone) : null;
-  const refuse = (message: string) =>
-    adminFailure(failure, message, { fieldErrors: { publishAt: message } });
-  if (!at) throw refuse(SCHEDULE_MISSING);
-  if (at.getTime() <= Date.now()) throw refuse(SCHEDULE_IN_PAST);
-  return at;
-}
-
 function postAuditDetails(
   input: { title: string; status: string },
   slug: string,
@@ -94,24 +70,10 @@ function postAuditDetails(
   };
 }
 
-/**
- * A save based on a version someone else has since replaced: nothing was written, and the editor
- * gets their version to show beside the admin's own.
- */
+/** A save refused because someone saved the post since it was opened: their version (409). */
 async function editConflict(id: number) {
   const theirs = await getAdminPost(getDb(), id);
-  return data(
-    {
-      ok: false as const,
-      toast: {
-        type: "error" as const,
-        title: "Someone else saved this post",
-        description: `${theirs?.savedByName || "Another admin"} saved it after you opened it. Nothing was overwritten: compare both versions and choose.`,
-      },
-      conflict: theirs,
-    },
-    { status: 409 },
-  );
+  return editConflictAnswer("post", theirs?.savedByName ?? "", theirs);
 }
 
 function failureTitle(intent: string) {
@@ -198,9 +160,7 @@ async function update(
           { ...input, publishedAt },
           { ...save, expectedVersion: version },
         );
-        if (outcome.status === "missing") {
-          return adminFailure(failure, "There is no such post.", { status: 404 });
-        }
+        refuseWhenGone(outcome, failure, "post");
         if (outcome.status === "conflict") return await editConflict(id);
         await adminChanged(
           admin,
@@ -227,12 +187,7 @@ async function update(
         saver: { ...save.saver, source: "restore" },
         expectedVersion: version,
       });
-      if (outcome.status === "missing") {
-        return adminFailure(failure, "There is no such post.", { status: 404 });
-      }
-      if (outcome.status === "no-revision") {
-        return adminFailure(failure, "That revision is no longer kept.", { status: 404 });
-      }
+      refuseWhenGone(outcome, failure, "post");
       if (outcome.status === "conflict") return await editConflict(id);
       await adminChanged(
         admin,

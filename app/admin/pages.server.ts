@@ -1,5 +1,9 @@
-import { data } from "react-router";
-import { scheduledTime } from "~/admin/blog.server";
+import {
+  editConflictAnswer,
+  refuseWhenGone,
+  saveContext,
+  scheduledTime,
+} from "~/admin/content-saves.server";
 import {
   adminChanged,
   adminFailure,
@@ -8,10 +12,9 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
+import { refuseMissingSharedSections } from "~/admin/shared-sections.server";
 import type { CurrentUser } from "~/auth/session.server";
-import { revisionsKeptFrom, siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
-import { getSettingsMap } from "~/models/site.server";
 import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.server";
 import { DUPLICATE_PATH, type PageForm, pageFormSchema } from "~/pages/page-schema";
 import { createPage, deletePage, getPage, type PageRecord, updatePage } from "~/pages/pages.server";
@@ -36,15 +39,6 @@ import {
 const EDITOR_BODY_MAX = 1024 * 1024;
 const SITEMAP = "/sitemap.xml";
 
-async function saveContext(admin: CurrentUser) {
-  const settings = await getSettingsMap();
-  return {
-    saver: { id: admin.id, name: admin.email, source: "editor" as const },
-    keepRevisions: revisionsKeptFrom(settings),
-    timeZone: siteTimeZoneFrom(settings),
-  };
-}
-
 function duplicatePath(title: string) {
   return adminFailure(title, DUPLICATE_PATH, {
     status: 409,
@@ -62,9 +56,7 @@ export async function pagesListAction(request: Request, admin: CurrentUser) {
       failure = "Failed to delete the page";
       const { id, redirectTo } = parseAdminInput(pageDeleteSchema, values, failure);
       const outcome = await deletePage(db, id, { redirectTo, createdBy: admin.id });
-      if (outcome.status === "missing") {
-        return adminFailure(failure, "There is no such page.", { status: 404 });
-      }
+      refuseWhenGone(outcome, failure, "page");
       await adminChanged(
         admin,
         {
@@ -118,19 +110,10 @@ async function editConflict(id: number) {
   const db = getDb();
   const [theirs, revisions] = await Promise.all([getPage(db, id), listPageRevisions(db, id)]);
   const savedByName = revisions[0]?.savedByName ?? "";
-  return data(
-    {
-      ok: false as const,
-      toast: {
-        type: "error" as const,
-        title: "Someone else saved this page",
-        description: `${savedByName || "Another admin"} saved it after you opened it. Nothing was overwritten: compare both versions and choose.`,
-      },
-      conflict: theirs
-        ? ({ ...theirs, savedByName, savedAt: theirs.updatedAt } satisfies TheirPage)
-        : null,
-    },
-    { status: 409 },
+  return editConflictAnswer(
+    "page",
+    savedByName,
+    theirs ? ({ ...theirs, savedByName, savedAt: theirs.updatedAt } satisfies TheirPage) : null,
   );
 }
 
@@ -172,19 +155,12 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
     if (intent === "restore-revision") {
       failure = "Failed to restore the revision";
       const { revisionId, version } = parseAdminInput(pageRestoreSchema, values, failure);
-      const current = await getPage(db, id);
-      if (!current) return adminFailure(failure, "There is no such page.", { status: 404 });
       const outcome = await restorePageRevision(db, id, revisionId, {
         ...save,
         saver: { ...save.saver, source: "restore" },
         expectedVersion: version ?? null,
       });
-      if (outcome.status === "missing") {
-        return adminFailure(failure, "There is no such page.", { status: 404 });
-      }
-      if (outcome.status === "no-revision") {
-        return adminFailure(failure, "That revision is no longer kept.", { status: 404 });
-      }
+      refuseWhenGone(outcome, failure, "page");
       if (outcome.status === "conflict") return await editConflict(id);
       await adminChanged(
         admin,
@@ -203,6 +179,7 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
       );
     }
     const input = parseAdminInput(pageFormSchema, values, failure);
+    await refuseMissingSharedSections(db, input.blocks, failure);
     if (!mayGiveStatus(admin.role, input.kind, input.status)) {
       return adminFailure(failure, LEGAL_PUBLISH_FOR_ADMINS, {
         status: 403,
@@ -215,9 +192,7 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
       keepRevisions: save.keepRevisions,
       expectedVersion: input.version,
     });
-    if (outcome.status === "missing") {
-      return adminFailure(failure, "There is no such page.", { status: 404 });
-    }
+    refuseWhenGone(outcome, failure, "page");
     if (outcome.status === "duplicate-path") return duplicatePath(failure);
     if (outcome.status === "conflict") return await editConflict(id);
     await adminChanged(

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { getEnv } from "~/env.server";
+import { headingId } from "~/lib/slug";
 import { IMAGE_SIZES, pictureHtml, type ResponsiveImage } from "~/media/responsive";
 import { mediaNameFromUrl } from "~/media/responsive.server";
 
@@ -198,15 +199,7 @@ function headingSlug(innerHtml: string) {
   const text = innerHtml
     .replace(/<[^>]*>/g, "")
     .replace(/&(#?\w+);/g, (_, name: string) => ENTITIES[name] ?? " ");
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s-]/gu, "")
-      .trim()
-      .replace(/\s+/g, "-")
-      .replace(/-+/g, "-")
-      .slice(0, 80) || "section"
-  );
+  return headingId(text, 80);
 }
 
 const PAGE_IDS = ["main", "related-posts"];

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webCategories, webPostRevisions, webPosts } from "~/db/schema.server";
 import {
@@ -13,38 +13,20 @@ import {
   type ComparedField as Compared,
   type DiffPart,
   diffFields,
+  listRevisionSummaries,
+  type RevisionSummary,
+  revisionSummaryOf,
 } from "~/models/revision-history.server";
 
-export type { DiffPart };
-
-/** One line of the History panel. */
-export interface RevisionSummary {
-  id: number;
-  version: number;
-  title: string;
-  status: string;
-  savedByName: string;
-  source: string;
-  /** ISO 8601. */
-  createdAt: string;
-}
+export type { DiffPart, RevisionSummary };
 
 /** The newest first. */
-export async function listRevisions(db: Db, postId: number): Promise<RevisionSummary[]> {
-  const rows = await db
-    .select({
-      id: webPostRevisions.id,
-      version: webPostRevisions.version,
-      title: webPostRevisions.title,
-      status: webPostRevisions.status,
-      savedByName: webPostRevisions.savedByName,
-      source: webPostRevisions.source,
-      createdAt: webPostRevisions.createdAt,
-    })
-    .from(webPostRevisions)
-    .where(eq(webPostRevisions.postId, postId))
-    .orderBy(desc(webPostRevisions.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+export function listRevisions(db: Db, postId: number): Promise<RevisionSummary[]> {
+  return listRevisionSummaries(
+    db,
+    { table: webPostRevisions, owner: webPostRevisions.postId },
+    postId,
+  );
 }
 
 /** The fields a revision holds that a reader of the post sees, in the order a diff lists them. */
@@ -126,16 +108,7 @@ export async function revisionWithDiff(
   if (!revision || !current) return null;
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return {
-    revision: {
-      id: revision.id,
-      version: revision.version,
-      title: revision.title,
-      status: revision.status,
-      savedByName: revision.savedByName,
-      source: revision.source,
-      createdAt: revision.createdAt.toISOString(),
-      content: revision.content,
-    },
+    revision: { ...revisionSummaryOf(revision), content: revision.content },
     diff: diffPostFields(comparable(revision, names), comparable(current, names)),
   };
 }

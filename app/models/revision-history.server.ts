@@ -1,7 +1,8 @@
 import { diffLines, diffWords } from "diff";
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
+import type { webPageRevisions, webPostRevisions } from "~/db/schema.server";
 
 /**
  * What posts' and pages' histories share: the pruning rule and the History panel's diff. Each
@@ -10,6 +11,60 @@ import type { Db } from "~/db/client.server";
  */
 
 export const DEFAULT_REVISIONS_KEPT = 50;
+
+/** One line of the History panel. */
+export interface RevisionSummary {
+  id: number;
+  version: number;
+  title: string;
+  status: string;
+  savedByName: string;
+  source: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+type RevisionRow = Omit<RevisionSummary, "createdAt"> & { createdAt: Date };
+
+/** A stored revision as the History panel lists it. */
+export function revisionSummaryOf(row: RevisionRow): RevisionSummary {
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    status: row.status,
+    savedByName: row.savedByName,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A history's table with the column naming what each revision is of. */
+export type History =
+  | { table: typeof webPostRevisions; owner: (typeof webPostRevisions)["postId"] }
+  | { table: typeof webPageRevisions; owner: (typeof webPageRevisions)["pageId"] };
+
+/** The revisions of `ownerId`, the newest first. */
+export async function listRevisionSummaries(
+  db: Db,
+  { table, owner }: History,
+  ownerId: number,
+): Promise<RevisionSummary[]> {
+  const rows: RevisionRow[] = await db
+    .select({
+      id: table.id,
+      version: table.version,
+      title: table.title,
+      status: table.status,
+      savedByName: table.savedByName,
+      source: table.source,
+      createdAt: table.createdAt,
+    })
+    .from(table)
+    .where(eq(owner, ownerId))
+    .orderBy(desc(table.id));
+  return rows.map(revisionSummaryOf);
+}
 
 /**
  * Prunes the histories of `ownerIds` to the newest `keep` revisions each, never dropping the

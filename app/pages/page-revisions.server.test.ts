@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { webPageRevisions } from "~/db/schema.server";
+import { webPageRevisions, webPages } from "~/db/schema.server";
 import type { Saver } from "~/models/post-writes.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import type { Block } from "./blocks";
@@ -162,6 +162,27 @@ describe.each(backends)("page revisions on %s", (backend) => {
     // Nothing differs from the first save's content now but its address.
     const again = await pageRevisionWithDiff(database.db, created.id, first.id);
     expect(again?.diff.map((d) => d.label)).toEqual(["Address"]);
+  });
+
+  it("keeps a block it cannot read when a revision from before it is restored", async () => {
+    const created = await createPage(database.db, input(), { saver: ada });
+    if (created.status !== "saved") throw new Error("not saved");
+    const [first] = await listPageRevisions(database.db, created.id);
+    if (!first) throw new Error("no first revision");
+    // A newer version of the site adds a block this one cannot read, after the card grid.
+    const future = { id: "future", type: "carousel", v: 1 };
+    await database.db
+      .update(webPages)
+      .set({ blocks: [cards("Fair prices"), future, faq], title: "Newer" })
+      .where(eq(webPages.id, created.id));
+
+    const restored = await restorePageRevision(database.db, created.id, first.id, { saver: ada });
+    expect(restored.status).toBe("saved");
+    const [row] = await database.db
+      .select({ title: webPages.title, blocks: webPages.blocks })
+      .from(webPages)
+      .where(eq(webPages.id, created.id));
+    expect(row).toEqual({ title: "Spring offer", blocks: [cards("Fair prices"), future, faq] });
   });
 
   it("keeps the newest N revisions and always the one published last", async () => {

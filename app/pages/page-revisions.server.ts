@@ -1,29 +1,32 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webPageRevisions, webPages } from "~/db/schema.server";
-import type { RevisionSummary } from "~/models/post-revisions.server";
-import { type ComparedField, diffFields, type FieldDiff } from "~/models/revision-history.server";
+import {
+  type ComparedField,
+  diffFields,
+  type FieldDiff,
+  listRevisionSummaries,
+  type RevisionSummary,
+  revisionSummaryOf,
+} from "~/models/revision-history.server";
 import { BLOCK_LABELS, type BlockType, readBlocks } from "./blocks";
-import { lockPage, pageAtVersion, type SavePageOptions, writePageRevisions } from "./pages.server";
+import {
+  keepUnreadableBlocks,
+  lockPage,
+  pageAtVersion,
+  type SavePageOptions,
+  writePageRevisions,
+} from "./pages.server";
 
 export type { FieldDiff, RevisionSummary };
 
 /** The newest first. */
-export async function listPageRevisions(db: Db, pageId: number): Promise<RevisionSummary[]> {
-  const rows = await db
-    .select({
-      id: webPageRevisions.id,
-      version: webPageRevisions.version,
-      title: webPageRevisions.title,
-      status: webPageRevisions.status,
-      savedByName: webPageRevisions.savedByName,
-      source: webPageRevisions.source,
-      createdAt: webPageRevisions.createdAt,
-    })
-    .from(webPageRevisions)
-    .where(eq(webPageRevisions.pageId, pageId))
-    .orderBy(desc(webPageRevisions.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+export function listPageRevisions(db: Db, pageId: number): Promise<RevisionSummary[]> {
+  return listRevisionSummaries(
+    db,
+    { table: webPageRevisions, owner: webPageRevisions.pageId },
+    pageId,
+  );
 }
 
 /** The fields a revision holds that a visitor (or a search engine) sees, in the diff's order. */
@@ -124,15 +127,7 @@ export async function pageRevisionWithDiff(
   ]);
   if (!revision || !current) return null;
   return {
-    revision: {
-      id: revision.id,
-      version: revision.version,
-      title: revision.title,
-      status: revision.status,
-      savedByName: revision.savedByName,
-      source: revision.source,
-      createdAt: revision.createdAt.toISOString(),
-    },
+    revision: revisionSummaryOf(revision),
     diff: diffFields(comparedFields, comparable(revision), comparable(current)),
   };
 }
@@ -156,7 +151,8 @@ export async function restorePageRevision(
 > {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    if (!(await lockPage(tx, pageId))) return { status: "missing" as const };
+    const current = await lockPage(tx, pageId);
+    if (!current) return { status: "missing" as const };
     const [revision] = await tx
       .select()
       .from(webPageRevisions)
@@ -166,7 +162,10 @@ export async function restorePageRevision(
       .update(webPages)
       .set({
         title: revision.title,
-        blocks: revision.blocks,
+        blocks: keepUnreadableBlocks(
+          current.blocks,
+          Array.isArray(revision.blocks) ? revision.blocks : [],
+        ),
         metaTitle: revision.metaTitle,
         metaDescription: revision.metaDescription,
         ogImageUrl: revision.ogImageUrl,

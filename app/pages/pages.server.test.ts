@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { webPageRevisions, webPages, webRedirects } from "~/db/schema.server";
@@ -12,6 +12,7 @@ import {
   deletePage,
   getPage,
   getPublishedPageByPath,
+  keepUnreadableBlocks,
   listPages,
   listPublishedPagePaths,
   type PageInput,
@@ -42,6 +43,28 @@ const page = (over: Partial<PageInput> = {}): PageInput => ({
   blocks: [hero("Spring is here")],
   noindex: false,
   ...over,
+});
+
+describe("keeping the blocks the editor could not read", () => {
+  const unread = (id: string) => ({ id, type: "fromTheFuture", v: 1 });
+  const ids = (blocks: unknown[]) => blocks.map((b) => (b as { id: string }).id);
+  const a = { ...hero("A"), id: "a" };
+  const b = { ...hero("B"), id: "b" };
+  const c = { ...hero("C"), id: "c" };
+
+  it("puts each after the block it followed, or first when those before it are gone", () => {
+    const stored = [unread("u0"), a, unread("u1"), unread("u2"), b, unread("u3")];
+    expect(ids(keepUnreadableBlocks(stored, [b, a]))).toEqual(["u0", "b", "u3", "a", "u1", "u2"]);
+    expect(ids(keepUnreadableBlocks(stored, [c]))).toEqual(["u0", "u1", "u2", "u3", "c"]);
+    expect(ids(keepUnreadableBlocks([a, unread("u")], []))).toEqual(["u"]);
+  });
+
+  it("changes nothing when every stored block was read, and adds none twice", () => {
+    expect(keepUnreadableBlocks([a, b], [b])).toEqual([b]);
+    expect(keepUnreadableBlocks(null, [a])).toEqual([a]);
+    // A restored revision that holds the same unread block keeps its copy, once.
+    expect(ids(keepUnreadableBlocks([a, unread("u")], [unread("u"), a]))).toEqual(["u", "a"]);
+  });
 });
 
 describe.each(backends)("pages on %s", (backend) => {
@@ -246,6 +269,50 @@ describe.each(backends)("pages on %s", (backend) => {
       [1, "carousel"],
       [2, "faq"],
     ]);
+  });
+
+  it("keeps the blocks it cannot read at their places when the editor saves the page", async () => {
+    const created = await createPage(database.db, page(), o);
+    if (created.status !== "saved") throw new Error("not saved");
+    const future = { id: "future", type: "carousel", v: 1, slides: ["a", "b"] };
+    await database.db
+      .update(webPages)
+      .set({ blocks: [hero("First"), future, { ...hero("Second"), id: "hero2" }] })
+      .where(eq(webPages.id, created.id));
+    const opened = await getPage(database.db, created.id);
+    expect(opened?.blocks.map((b) => b.id)).toEqual(["hero1", "hero2"]);
+    expect(opened?.unreadable).toHaveLength(1);
+
+    // The editor sees two blocks, edits the second and adds one at the top, and publishes.
+    const third: Block = { ...hero("New"), id: "hero3" };
+    const [first] = opened?.blocks ?? [];
+    if (!first) throw new Error("blocks not read");
+    const saved = await updatePage(
+      database.db,
+      created.id,
+      page({ status: "published", blocks: [third, first, { ...hero("Edited"), id: "hero2" }] }),
+      { ...o, expectedVersion: opened?.version },
+    );
+    expect(saved.status).toBe("saved");
+
+    const [row] = await database.db
+      .select({ blocks: webPages.blocks })
+      .from(webPages)
+      .where(eq(webPages.id, created.id));
+    const stored = (row?.blocks ?? []) as { id: string }[];
+    expect(stored.map((b) => b.id)).toEqual(["hero3", "hero1", "future", "hero2"]);
+    expect(stored[2]).toEqual(future);
+    // Its history holds it too, and the public never gets it.
+    const [revision] = await database.db
+      .select({ blocks: webPageRevisions.blocks })
+      .from(webPageRevisions)
+      .where(eq(webPageRevisions.pageId, created.id))
+      .orderBy(desc(webPageRevisions.id))
+      .limit(1);
+    expect(revision?.blocks).toEqual(row?.blocks);
+    const live = await getPublishedPageByPath(database.db, "/spring-offer");
+    expect(live?.blocks.map((b) => b.id)).toEqual(["hero3", "hero1", "hero2"]);
+    expect(JSON.stringify(live?.blocks)).not.toContain("carousel");
   });
 
   it("publishes a scheduled page once when two processes' ticks come at once", async () => {

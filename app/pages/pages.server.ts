@@ -236,14 +236,53 @@ export function pageAtVersion(id: number, expectedVersion: number | null | undef
     : sql`${webPages.id} = ${id} and ${webPages.version} = ${expectedVersion}`;
 }
 
-/** Locks the page for the rest of the transaction; its address and status before the change. */
+/** Locks the page for the rest of the transaction; its address, status and blocks before the change. */
 export async function lockPage(tx: Db, id: number) {
   const [row] = await tx
-    .select({ path: webPages.path, status: webPages.status })
+    .select({ path: webPages.path, status: webPages.status, blocks: webPages.blocks })
     .from(webPages)
     .where(eq(webPages.id, id))
     .for("update");
   return row ?? null;
+}
+
+const storedId = (raw: unknown) =>
+  raw && typeof raw === "object" && typeof (raw as { id?: unknown }).id === "string"
+    ? (raw as { id: string }).id
+    : null;
+
+/**
+ * The blocks to store when `next` replaces `stored`. The stored blocks that could not be read (a
+ * newer version's, or damaged) were never shown in the editor, so a save must not drop them: each
+ * goes back right after the block it followed (first, when none of the blocks before it is left),
+ * as it was. One that `next` holds unread too (a restored revision that had it) is not added twice.
+ */
+export function keepUnreadableBlocks(stored: unknown, next: readonly unknown[]): unknown[] {
+  const list: unknown[] = Array.isArray(stored) ? stored : [];
+  const { unreadable } = readBlocks(list);
+  const result = [...next];
+  const positionOf = (raw: unknown) => {
+    const same = result.indexOf(raw);
+    if (same >= 0) return same;
+    const id = storedId(raw);
+    return id === null ? -1 : result.findIndex((block) => storedId(block) === id);
+  };
+  const alreadyHeld = new Set(readBlocks(next).unreadable.map((u) => storedId(next[u.index])));
+  for (const { index } of unreadable) {
+    const raw = list[index];
+    const id = storedId(raw);
+    if (id !== null && alreadyHeld.has(id)) continue;
+    let at = 0;
+    for (let before = index - 1; before >= 0; before--) {
+      const position = positionOf(list[before]);
+      if (position >= 0) {
+        at = position + 1;
+        break;
+      }
+    }
+    result.splice(at, 0, raw);
+  }
+  return result;
 }
 
 export type PageUpdateOutcome =
@@ -273,6 +312,7 @@ export async function updatePage(
         .update(webPages)
         .set({
           ...columns,
+          blocks: keepUnreadableBlocks(before.blocks, columns.blocks),
           publishedAt: publishedAtAfterSave(input, webPages.publishedAt),
           version: sql`${webPages.version} + 1`,
         })
