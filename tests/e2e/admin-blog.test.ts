@@ -192,6 +192,27 @@ describe("the blog manager", () => {
     expect(await preview.locator("p").count()).toBe(2);
     expect(await preview.locator("strong").textContent()).toBe("voice");
     await dialog.getByRole("button", { name: "Edit", exact: true }).click();
+
+    // The check before publishing names a heading that skips a level, and selects it on a click.
+    const content = dialog.getByRole("textbox", { name: "Content", exact: true });
+    const body = await content.inputValue();
+    await content.fill(`${body}\n\n### Costs`);
+    const skip = dialog
+      .getByRole("region", { name: "Before you publish" })
+      .getByRole("button", { name: /^The heading "Costs" is an H3 right after an H1/ });
+    await skip.waitFor(SLOW);
+    await skip.click();
+    await expect
+      .poll(() =>
+        content.evaluate((area: HTMLTextAreaElement) =>
+          area === document.activeElement
+            ? area.value.slice(area.selectionStart, area.selectionEnd)
+            : null,
+        ),
+      )
+      .toBe("### Costs");
+    await content.fill(body);
+    await skip.waitFor({ state: "detached", ...SLOW });
     await dialog.getByRole("combobox", { name: "Status", exact: true }).selectOption("published");
     await dialog
       .getByRole("textbox", { name: "Meta title", exact: true })

@@ -89,8 +89,61 @@ async function createPage(page: Page, title: string, template: string) {
   return address;
 }
 
+/**
+ * The landing page the first test schedules and the last one sees go live on its own: the job
+ * runner publishes it at its minute while the tests between them run.
+ */
+const scheduled = { title: "", address: "", heading: "" };
+
+/** The next whole minute, or the one after when it is under 15 s away (the save must come first). */
+function nextWholeMinute(now = Date.now()) {
+  const next = Math.ceil((now + 1) / 60_000) * 60_000;
+  return new Date(next - now < 15_000 ? next + 60_000 : next);
+}
+
+/** The time zone the editor's "Publish on" field is in, as its hint says. */
+async function publishZone(page: Page) {
+  const hint = await page.getByText(/^Date and time in /).textContent();
+  return /Date and time in (\S+) /.exec(hint ?? "")?.[1] ?? "UTC";
+}
+
 describe("the page editor", () => {
-  it("builds a landing page from its template, previews, schedules and publishes it", async () => {
+  it("previews a landing page from its template and schedules it for the next minute", async () => {
+    const page = await newPage(adminContext);
+    const title = `Autumn offer ${run}`;
+    const address = await createPage(page, title, "Landing page");
+    const heading = `Autumn prices, ${run}`;
+    await expand(page, 1, "Hero");
+    await card(page, 1, "Hero").getByRole("textbox", { name: "Heading" }).fill(heading);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+
+    // Preview: the draft in a new tab, with the banner; the address itself still answers 404.
+    const popup = adminContext.waitForEvent("page");
+    await page.getByRole("button", { name: /^Preview/ }).click();
+    const preview = await popup;
+    await preview.waitForURL(/\/preview\/[\w-]+$/);
+    await expect.poll(() => preview.getByText("Preview — not published.").isVisible()).toBe(true);
+    await expect.poll(() => preview.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+    await preview.close();
+    expect(await publicStatus(address)).toBe(404);
+
+    // Scheduled (in the site's time zone): not public until its minute.
+    await page.getByLabel("Status").selectOption("scheduled");
+    const at = nextWholeMinute();
+    await page.getByLabel("Publish on").fill(toZonedInputValue(at, await publishZone(page)));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+    expect(Date.now()).toBeLessThan(at.getTime());
+    expect(await publicStatus(address)).toBe(404);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect.poll(() => row.getByText("Scheduled").isVisible()).toBe(true);
+    Object.assign(scheduled, { title, address, heading });
+    expectCleanPage(page);
+  });
+
+  it("builds a landing page from its template, edits its blocks and publishes it", async () => {
     const page = await newPage(adminContext);
     await openAdminTab(page, "/admin/pages", "Pages");
     await expectAccessible(page);
@@ -195,28 +248,9 @@ describe("the page editor", () => {
     await page.keyboard.press("Control+s");
     await expectVisibleText(page, "Page saved");
 
-    // Preview: the draft in a new tab, with the banner; the address itself still answers 404.
-    const popup = adminContext.waitForEvent("page");
-    await page.getByRole("button", { name: /^Preview/ }).click();
-    const preview = await popup;
-    await preview.waitForURL(/\/preview\/[\w-]+$/);
-    await expect.poll(() => preview.getByText("Preview — not published.").isVisible()).toBe(true);
-    await expect.poll(() => preview.getByRole("heading", { name: heading }).isVisible()).toBe(true);
-    await preview.close();
+    // A draft still (the first test previews and schedules one); published now, the edited
+    // blocks are at its address.
     expect(await publicStatus(address)).toBe(404);
-
-    // Scheduled two minutes ahead (in the site's time zone): still not public.
-    await page.getByLabel("Status").selectOption("scheduled");
-    const hint = await page.getByText(/^Date and time in /).textContent();
-    const zone = /Date and time in (\S+) /.exec(hint ?? "")?.[1] ?? "UTC";
-    const soon = toZonedInputValue(new Date(Date.now() + 2 * 60_000), zone);
-    await page.getByLabel("Publish on").fill(soon);
-    await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expectVisibleText(page, "Page saved");
-    expect(await publicStatus(address)).toBe(404);
-
-    // The job runner's minute is too long to wait for here (the model's tests cover it):
-    // published now instead, and it is at its address.
     await page.getByLabel("Status").selectOption("published");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Page saved");
@@ -266,4 +300,100 @@ describe("the page editor", () => {
     await expect.poll(() => page.getByLabel("Status").inputValue()).toBe("draft");
     expectCleanPage(page);
   });
+
+  it("lists the warnings before publishing, each taking staff to its field, and publishes anyway", async () => {
+    const page = await newPage(adminContext);
+    const longTitle = `A page whose title is far too long for any search result ${run}`;
+    const address = await createPage(page, longTitle, "Blank");
+    const check = page.getByRole("region", { name: "Before you publish" });
+    const warning = (text: RegExp) => check.getByRole("button", { name: text });
+    const titleWarning = warning(/^The title is \d+ characters; search results show about 60\./);
+    await titleWarning.waitFor();
+
+    // A card grid whose first card links nowhere, and an image without alt text.
+    for (const [label, type] of [
+      ["Card grid", "cardGrid"],
+      ["Image", "image"],
+    ]) {
+      await page.getByRole("button", { name: "Add block", exact: true }).click();
+      const menu = page.getByRole("dialog", { name: "Add a block" });
+      await menu
+        .getByRole("option")
+        .filter({ has: page.getByText(label as string, { exact: true }) })
+        .click();
+      await expect.poll(async () => (await blockOrder(page)).at(-1)).toBe(type);
+    }
+    const cardLink = card(page, 2, "Card grid")
+      .getByRole("group", { name: "Card 1" })
+      .getByRole("textbox", { name: "Link" });
+    await cardLink.fill("/no-such-page");
+    const linkWarning = warning(/^The link to \/no-such-page goes to a page that does not exist/);
+    await linkWarning.waitFor();
+    await warning(/^The image og-default\.png has no alt text/).waitFor();
+    await expectAccessible(page);
+
+    // The link's warning opens its closed block and focuses the card's link field.
+    await card(page, 2, "Card grid")
+      .getByRole("button", { name: /^2\. Card grid/ })
+      .click();
+    await cardLink.waitFor({ state: "detached" });
+    await linkWarning.click();
+    await expect
+      .poll(() => cardLink.evaluate((input) => input === document.activeElement))
+      .toBe(true);
+
+    // Fixing the title takes its warning away; the others stay.
+    await page.locator("#page-title").fill(`Short ${run}`);
+    await titleWarning.waitFor({ state: "detached" });
+    expect(await linkWarning.isVisible()).toBe(true);
+
+    // Warnings never stop publishing: the toast counts those left.
+    await page.getByLabel("Status").selectOption("published");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+    await expect
+      .poll(() => page.getByText(/warnings? of the check before publishing remains?\./).isVisible())
+      .toBe(true);
+    await expect.poll(() => publicStatus(address), { timeout: 10_000 }).toBe(200);
+    expectCleanPage(page);
+  });
+
+  // Last in the file: the first test's page goes live while the others run.
+  it("publishes the scheduled page on its own at its time, with its FAQ and in the sitemap; deleted with a redirect, its address answers 301", async () => {
+    const { title, address, heading } = scheduled;
+    if (!address) throw new Error("the first test did not schedule a page");
+    await expect.poll(() => publicStatus(address), { timeout: 90_000, interval: 2_000 }).toBe(200);
+    const html = await (await fetch(`${baseURL}${address}`)).text();
+    expect(html).toContain(heading);
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
+      .map((match) => JSON.parse(match[1] ?? "null"))
+      .find((data) => data?.["@type"] === "FAQPage");
+    expect(jsonLd?.mainEntity?.[0]).toMatchObject({
+      "@type": "Question",
+      name: "How long does it take?",
+    });
+    const sitemap = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${address}</loc>`);
+
+    // The list says so, with a View link.
+    const page = await newPage(adminContext);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    await waitForRouterHydration(page);
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect.poll(() => row.getByText("Published").isVisible()).toBe(true);
+    expect(await row.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(address);
+
+    // Deleted with a redirect: the server's redirect table has it at once.
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this page?" });
+    await dialog.getByRole("textbox", { name: "Redirect its address to" }).fill("/contact");
+    await dialog.getByRole("button", { name: "Delete page" }).click();
+    await expectVisibleText(page, "Page deleted");
+    const moved = await fetch(`${baseURL}${address}`, { redirect: "manual" });
+    await moved.body?.cancel();
+    expect(moved.status).toBe(301);
+    expect(new URL(moved.headers.get("location") ?? "", baseURL).pathname).toBe("/contact");
+    expect(await (await fetch(`${baseURL}/sitemap.xml`)).text()).not.toContain(`${address}</loc>`);
+    expectCleanPage(page);
+  }, 150_000);
 });

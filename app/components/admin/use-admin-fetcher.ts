@@ -25,6 +25,8 @@ export function useAdminFetcher<T = ToastingResult>(
     onSuccess?: (data: FetcherData<T>) => void;
     /** Called with the field errors of a refused answer (empty when it named no field). */
     onFailure?: (fieldErrors: Record<string, string>) => void;
+    /** A sentence the editor adds to the toast of a success (what the server cannot know). */
+    toastNote?: (data: FetcherData<T>) => string | undefined;
   } = {},
 ) {
   const fetcher = useFetcher<T>({ key: options.key });
@@ -33,12 +35,18 @@ export function useAdminFetcher<T = ToastingResult>(
   onSuccess.current = options.onSuccess;
   const onFailure = useRef(options.onFailure);
   onFailure.current = options.onFailure;
+  const toastNote = useRef(options.toastNote);
+  toastNote.current = options.toastNote;
   useEffect(() => {
     const data = fetcher.data as (FetcherData<T> & ToastingResult) | undefined;
     if (fetcher.state !== "idle" || !data || shown.current === data) return;
     shown.current = data;
     // An answer asking to confirm it's you opens its dialog instead (confirm-identity.tsx).
-    if (data.toast && !(data as { confirm?: unknown }).confirm) void showToast(data.toast);
+    if (data.toast && !(data as { confirm?: unknown }).confirm) {
+      const note = data.ok ? toastNote.current?.(data) : undefined;
+      const description = [data.toast.description, note].filter(Boolean).join(" ");
+      void showToast(note ? { ...data.toast, description } : data.toast);
+    }
     if (data.ok) onSuccess.current?.(data);
     else onFailure.current?.(refusedFieldErrors(data));
   }, [fetcher.state, fetcher.data]);

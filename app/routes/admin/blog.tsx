@@ -7,11 +7,13 @@ import { PostForm } from "~/components/admin/blog/post-form";
 import { PostList } from "~/components/admin/blog/post-list";
 import { WritingAssistContext } from "~/components/admin/blog/writing-assist";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
+import { LinkFactsContext } from "~/components/admin/kit/publish-check";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { getEnv } from "~/env.server";
 import { loadOpenAiSettings } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
@@ -24,6 +26,7 @@ import {
   listScheduledPosts,
 } from "~/models/admin-blog.server";
 import { getSettingsMap } from "~/models/site.server";
+import { type LinkFactsData, loadLinkFactsData } from "~/pages/link-facts.server";
 import { type BlogView, blogViews, POST_STATUSES } from "~/schemas/admin/blog";
 import type { Route } from "./+types/blog";
 
@@ -46,6 +49,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     (error) => {
       logger.warn({ err: error }, "Could not read the OpenAI integration");
       return false;
+    },
+  );
+
+  // What exists on the site, for the check before publishing; without it no link is judged.
+  const linkFacts = await loadLinkFactsData(db, getEnv().SITE_URL).catch(
+    (error): LinkFactsData | null => {
+      logger.warn(
+        { err: error },
+        "Could not gather the site's pages for the check before publishing",
+      );
+      return null;
     },
   );
 
@@ -72,6 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       categories,
       timeZone,
       writingAssist,
+      linkFacts,
       loadFailed: false,
     };
   } catch (error) {
@@ -89,6 +104,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       categories,
       timeZone,
       writingAssist,
+      linkFacts,
       loadFailed: true,
     };
   }
@@ -133,56 +149,58 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <WritingAssistContext value={loaderData.writingAssist}>
-      <section>
-        <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
-        <NoScriptOutcome
-          result={
-            actionData && "toast" in actionData
-              ? (actionData as { ok: boolean; toast: Toast })
-              : null
-          }
-        />
-        <nav aria-label="Blog sections" className="mb-6">
-          <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
-            {blogViews.map((v) => (
-              <li key={v}>
-                <Link
-                  to={hrefOf(v)}
-                  preventScrollReset
-                  aria-current={view === v ? "page" : undefined}
-                  className={cn(
-                    "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
-                    view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
-                  )}
-                >
-                  {viewLabels[v]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {view === "posts" ? (
-          <PostList
-            posts={loaderData.posts}
-            total={loaderData.total}
-            page={loaderData.page}
-            pages={loaderData.pages}
-            status={loaderData.status}
-            q={loaderData.q}
-            categories={categories}
-            scheduled={loaderData.scheduled}
-            timeZone={loaderData.timeZone}
-            loadFailed={loadFailed}
+      <LinkFactsContext value={loaderData.linkFacts}>
+        <section>
+          <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
+          <NoScriptOutcome
+            result={
+              actionData && "toast" in actionData
+                ? (actionData as { ok: boolean; toast: Toast })
+                : null
+            }
           />
-        ) : null}
-        {view === "new" ? (
-          <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
-            <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
-            <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
-          </div>
-        ) : null}
-        {view === "categories" ? <CategoryManager categories={categories} /> : null}
-      </section>
+          <nav aria-label="Blog sections" className="mb-6">
+            <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
+              {blogViews.map((v) => (
+                <li key={v}>
+                  <Link
+                    to={hrefOf(v)}
+                    preventScrollReset
+                    aria-current={view === v ? "page" : undefined}
+                    className={cn(
+                      "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
+                      view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+                    )}
+                  >
+                    {viewLabels[v]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {view === "posts" ? (
+            <PostList
+              posts={loaderData.posts}
+              total={loaderData.total}
+              page={loaderData.page}
+              pages={loaderData.pages}
+              status={loaderData.status}
+              q={loaderData.q}
+              categories={categories}
+              scheduled={loaderData.scheduled}
+              timeZone={loaderData.timeZone}
+              loadFailed={loadFailed}
+            />
+          ) : null}
+          {view === "new" ? (
+            <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
+              <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
+              <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
+            </div>
+          ) : null}
+          {view === "categories" ? <CategoryManager categories={categories} /> : null}
+        </section>
+      </LinkFactsContext>
     </WritingAssistContext>
   );
 }

@@ -5,7 +5,9 @@ import { requireSection } from "~/auth/permissions.server";
 import { PageEditor } from "~/components/admin/editor/page-editor";
 import { siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
+import { getEnv } from "~/env.server";
 import { getSettingsMap } from "~/models/site.server";
+import { loadLinkFactsData } from "~/pages/link-facts.server";
 import { getPage } from "~/pages/pages.server";
 import { MAX_RECORD_ID } from "~/schemas/record-id";
 import type { Route } from "./+types/page-editor";
@@ -23,10 +25,13 @@ function pageId(value: string | undefined) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireSection(request, "pages");
   const id = pageId(params.id);
-  const page = id === null ? null : await getPage(getDb(), id);
+  const db = getDb();
+  const page = id === null ? null : await getPage(db, id);
   if (!page) throw data({ message: "There is no such page." }, { status: 404 });
   return {
     page,
+    // What exists on the site, for the check before publishing (its links).
+    linkFacts: await loadLinkFactsData(db, getEnv().SITE_URL),
     timeZone: siteTimeZoneFrom(await getSettingsMap()),
     role: user.role === "admin" ? ("admin" as const) : ("editor" as const),
     origin: new URL(request.url).origin,
@@ -44,6 +49,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** The editor saves, previews and restores as JSON from the browser: it needs its script. */
 export default function PageEditorRoute({ loaderData }: Route.ComponentProps) {
-  const { page, timeZone, role, origin } = loaderData;
-  return <PageEditor key={page.id} page={page} timeZone={timeZone} role={role} origin={origin} />;
+  const { page, timeZone, role, origin, linkFacts } = loaderData;
+  return (
+    <PageEditor
+      key={page.id}
+      page={page}
+      timeZone={timeZone}
+      role={role}
+      origin={origin}
+      linkFacts={linkFacts}
+    />
+  );
 }

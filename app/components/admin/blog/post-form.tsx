@@ -1,7 +1,19 @@
 import { History, ImageIcon, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useContext, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
+import { libraryNamesOf } from "~/blog/image-alt";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/kit/fields";
+import {
+  LinkFactsContext,
+  PublishCheckPanel,
+  useFieldFocus,
+  useLinkFacts,
+  useMediaFacts,
+  warningSnippet,
+  warningsLeftNote,
+} from "~/components/admin/kit/publish-check";
+import { StatusFields } from "~/components/admin/kit/status-fields";
+import { useStoredValues } from "~/components/admin/kit/use-stored-values";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -9,12 +21,8 @@ import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
-import {
-  type BlogPostStatus,
-  canCreatePost,
-  POST_STATUSES,
-  slugPreview,
-} from "~/schemas/admin/blog";
+import { checkPost, type PublishWarning } from "~/pages/publish-check";
+import { canCreatePost, POST_STATUSES, slugPreview } from "~/schemas/admin/blog";
 import type { AssistField } from "~/schemas/admin/blog-assist";
 import { AltTextWarning } from "./alt-text-warning";
 import { EditConflict } from "./edit-conflict";
@@ -60,9 +68,10 @@ export function PostForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
-  const [saved, setSaved] = useState<Values>(() => (post ? valuesOf(post, timeZone) : empty));
-  const [values, setValues] = useState<Values>(saved);
-  const [version, setVersion] = useState<number | null>(post?.version ?? null);
+  const { saved, setSaved, values, setValues, version, setVersion, showStored } = useStoredValues<
+    Values,
+    number | null
+  >(() => (post ? valuesOf(post, timeZone) : empty), post?.version ?? null);
   const [conflict, setConflict] = useState<TheirPost | null>(null);
   const [showHistory, setShowHistory] = useState(false);
   const [previewing, setPreviewing] = useState(false);
@@ -75,12 +84,23 @@ export function PostForm({
     dirty,
     saved,
   });
+  // The check before publishing runs on the settled values: typing never waits for it.
+  const checked = useDeferredValue(values);
+  const libraryNames = useMemo(
+    () => libraryNamesOf(checked.featuredImageUrl, checked.content),
+    [checked.featuredImageUrl, checked.content],
+  );
+  const media = useMediaFacts(libraryNames);
+  const facts = useLinkFacts(useContext(LinkFactsContext));
+  const warnings = useMemo(() => checkPost(checked, facts, media), [checked, facts, media]);
+  const focusField = useFieldFocus();
   const { fetcher, busy, fieldErrors } = useAdminFetcher<{
     ok: boolean;
     toast?: { type: "success" | "error"; title: string };
     fieldErrors?: Record<string, string>;
     conflict?: TheirPost | null;
   }>({
+    toastNote: () => warningsLeftNote(warnings.length, values.status),
     onSuccess: () => {
       draft.clear();
       setConflict(null);
@@ -125,6 +145,23 @@ export function PostForm({
     );
   }
 
+  const fieldOf: Record<string, string> = {
+    title: "title",
+    metaTitle: "meta-title",
+    metaDescription: "meta-description",
+    content: "content",
+    featuredImageUrl: "image",
+  };
+  function jumpTo(warning: PublishWarning) {
+    // A post's places are its own fields; a block's would be a page's.
+    const field = "blockId" in warning.where ? "content" : warning.where.field;
+    if (field === "content") setPreviewing(false);
+    focusField({
+      id: f(fieldOf[field] ?? "content"),
+      select: field === "content" ? warningSnippet(warning) : null,
+    });
+  }
+
   function keepMine() {
     if (!conflict || !post) return;
     setVersion(conflict.version);
@@ -140,10 +177,7 @@ export function PostForm({
 
   function takeTheirs() {
     if (!conflict) return;
-    const theirs = valuesOf(conflict, timeZone);
-    setSaved(theirs);
-    setValues(theirs);
-    setVersion(conflict.version);
+    showStored(valuesOf(conflict, timeZone), conflict.version);
     setConflict(null);
     draft.clear();
   }
@@ -204,12 +238,7 @@ export function PostForm({
             dirty={dirty}
             onRestored={(result) => {
               const restored = (result as { post?: AdminPost | null }).post;
-              setVersion(result.version);
-              if (restored) {
-                const next = valuesOf(restored, timeZone);
-                setSaved(next);
-                setValues(next);
-              }
+              showStored(restored && valuesOf(restored, timeZone), result.version);
             }}
           />
         </div>
@@ -260,33 +289,18 @@ export function PostForm({
         preview={preview}
       />
       <div className="grid gap-5 md:grid-cols-2">
-        <SelectField
-          id={f("status")}
-          label="Status"
-          error={fieldErrors.status}
-          name="status"
-          value={values.status}
-          onValue={(value) => set("status", value as BlogPostStatus)}
-        >
-          {POST_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </SelectField>
-        {values.status === "scheduled" ? (
-          <TextField
-            id={f("publish-at")}
-            label="Publish on"
-            required
-            error={fieldErrors.publishAt}
-            hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
-            type="datetime-local"
-            name="publishAt"
-            value={values.publishAt}
-            onValue={(value) => set("publishAt", value)}
-          />
-        ) : null}
+        <StatusFields
+          ids={{ status: f("status"), publishAt: f("publish-at") }}
+          names={{ status: "status", publishAt: "publishAt" }}
+          statuses={POST_STATUSES}
+          labels={statusLabels}
+          status={values.status}
+          publishAt={values.publishAt}
+          errors={fieldErrors}
+          timeZone={timeZone}
+          onStatus={(status) => set("status", status)}
+          onPublishAt={(value) => set("publishAt", value)}
+        />
         <SelectField
           id={f("category")}
           label="Category"
@@ -377,8 +391,15 @@ export function PostForm({
       </div>
       <AltTextWarning
         featuredImageUrl={values.featuredImageUrl}
-        content={values.content}
+        content={checked.content}
         active={values.status === "published" || values.status === "scheduled"}
+        media={media}
+      />
+      <PublishCheckPanel
+        warnings={warnings}
+        onJump={jumpTo}
+        published={saved.status === "published" || saved.status === "scheduled"}
+        className="rounded-lg border border-line p-4"
       />
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
         {!ready ? (

@@ -7,6 +7,7 @@ import {
   ChevronRight,
   Copy,
   GripVertical,
+  type LucideIcon,
   Plus,
   Trash2,
 } from "lucide-react";
@@ -27,6 +28,23 @@ export interface BlockActions {
   onDuplicate: (id: string) => void;
   onRemove: (id: string) => void;
   onAddAfter: (id: string) => void;
+}
+
+/** A card's icon button: its title on hover, its full name (which block) for screen readers. */
+function IconAction({
+  icon: Icon,
+  label,
+  ...props
+}: {
+  icon: LucideIcon;
+  label: string;
+} & Omit<React.ComponentProps<typeof Button>, "children" | "type" | "variant" | "size">) {
+  return (
+    <Button type="button" variant="ghost" size="icon" {...props}>
+      <Icon aria-hidden />
+      <span className="sr-only">{label}</span>
+    </Button>
+  );
 }
 
 /**
@@ -83,7 +101,8 @@ export const BlockCard = memo(function BlockCard({
           isDragging && "shadow-lg ring-2 ring-primary",
         )}
       >
-        <div className="flex items-center gap-1 p-2">
+        {/* On a phone the actions wrap below the label rather than cover it. */}
+        <div className="flex flex-wrap items-center gap-1 p-2">
           <button
             type="button"
             ref={setActivatorNodeRef}
@@ -94,7 +113,7 @@ export const BlockCard = memo(function BlockCard({
           >
             <GripVertical aria-hidden className="size-4" />
           </button>
-          <h3 id={headingId} className="min-w-0 flex-1">
+          <h3 id={headingId} className="min-w-[10rem] flex-1">
             <button
               type="button"
               id={blockFieldId(id, "")}
@@ -108,7 +127,7 @@ export const BlockCard = memo(function BlockCard({
               ) : (
                 <ChevronRight aria-hidden className="size-4 shrink-0 text-muted" />
               )}
-              <span className="shrink-0 font-semibold text-ink">
+              <span className="min-w-0 truncate font-semibold text-ink">
                 {index + 1}. {label}
               </span>
               {summary ? (
@@ -117,63 +136,43 @@ export const BlockCard = memo(function BlockCard({
               {hasErrors ? <span className="shrink-0 text-sm text-danger">Needs a fix</span> : null}
             </button>
           </h3>
-          <div className="flex shrink-0 items-center">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
+          <div className="ml-auto flex shrink-0 items-center">
+            <IconAction
               id={`block-${id}-up`}
+              icon={ArrowUp}
+              title="Move up"
+              label={`Move ${name} up`}
               disabled={index === 0}
               onClick={() => actions.onMove(id, -1)}
-              title="Move up"
-            >
-              <ArrowUp aria-hidden />
-              <span className="sr-only">Move {name} up</span>
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
+            />
+            <IconAction
               id={`block-${id}-down`}
+              icon={ArrowDown}
+              title="Move down"
+              label={`Move ${name} down`}
               disabled={index === total - 1}
               onClick={() => actions.onMove(id, 1)}
-              title="Move down"
-            >
-              <ArrowDown aria-hidden />
-              <span className="sr-only">Move {name} down</span>
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              onClick={() => actions.onDuplicate(id)}
+            />
+            <IconAction
+              icon={Copy}
               title="Duplicate"
-            >
-              <Copy aria-hidden />
-              <span className="sr-only">Duplicate {name}</span>
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              onClick={() => actions.onAddAfter(id)}
+              label={`Duplicate ${name}`}
+              onClick={() => actions.onDuplicate(id)}
+            />
+            <IconAction
+              icon={Plus}
               title="Add a block below"
+              label={`Add a block after ${name}`}
               aria-haspopup="dialog"
-            >
-              <Plus aria-hidden />
-              <span className="sr-only">Add a block after {name}</span>
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
+              onClick={() => actions.onAddAfter(id)}
+            />
+            <IconAction
+              icon={Trash2}
+              title="Remove"
+              label={`Remove ${name}`}
               className="text-danger"
               onClick={() => actions.onRemove(id)}
-              title="Remove"
-            >
-              <Trash2 aria-hidden />
-              <span className="sr-only">Remove {name}</span>
-            </Button>
+            />
           </div>
         </div>
         {expanded ? (

@@ -1,12 +1,21 @@
 import { ArrowLeft, ExternalLink, Eye, History, Save } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { EditConflict } from "~/components/admin/blog/edit-conflict";
 import { DraftOffer } from "~/components/admin/blog/post-form-parts";
 import { statusLabels } from "~/components/admin/blog/post-values";
 import { useLocalDraft } from "~/components/admin/blog/use-local-draft";
 import { TextField } from "~/components/admin/kit/fields";
+import {
+  PublishCheckPanel,
+  useFieldFocus,
+  useLinkFacts,
+  useMediaFacts,
+  warningSnippet,
+  warningsLeftNote,
+} from "~/components/admin/kit/publish-check";
 import { RevisionHistory, type RevisionSource } from "~/components/admin/kit/revision-history";
+import { useStoredValues } from "~/components/admin/kit/use-stored-values";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
@@ -14,7 +23,9 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { Block } from "~/pages/blocks";
+import type { LinkFactsData } from "~/pages/link-facts";
 import { type PageDraft, pageFormSchema } from "~/pages/page-schema";
+import { checkPage, libraryNamesOfPage, type PublishWarning } from "~/pages/publish-check";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { LEGAL_PUBLISH_FOR_ADMINS, mayGiveStatus } from "~/schemas/admin/pages";
 import { BlockList } from "./block-list";
@@ -51,21 +62,25 @@ export function PageEditor({
   timeZone,
   role,
   origin,
+  linkFacts,
 }: {
   page: EditorPage;
   timeZone: string;
   role: "admin" | "editor";
   origin: string;
+  /** What exists on the site, for the check before publishing. */
+  linkFacts: LinkFactsData;
 }) {
   const action = `/admin/pages/${page.id}`;
-  const [saved, setSaved] = useState<PageDraft>(() => draftOf(page, timeZone));
-  const [values, setValues] = useState<PageDraft>(saved);
-  const [version, setVersion] = useState(page.version);
+  const { saved, setSaved, values, setValues, version, setVersion, showStored } = useStoredValues<
+    PageDraft,
+    number
+  >(() => draftOf(page, timeZone), page.version);
   const [conflict, setConflict] = useState<TheirPage | null>(null);
   const [errors, setErrors] = useState<EditorErrors>(noErrors);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [showHistory, setShowHistory] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const focusField = useFieldFocus();
   const dirty = !sameDraft(values, saved);
   const draft = useLocalDraft({ key: `page-${page.id}`, values, version, dirty, saved });
   /** What the last save sent: its field errors name blocks by their place in it. */
@@ -73,17 +88,57 @@ export function PageEditor({
   const latestValues = useRef(values);
   latestValues.current = values;
 
-  const showErrors = useCallback((fieldErrors: Record<string, string>, blocks: Block[]) => {
-    const next = editorErrorsOf(fieldErrors, blocks);
-    setErrors(next);
-    const first = next.first;
-    if (first && "blockId" in first) {
-      setExpanded((current) => new Set(current).add(first.blockId));
-    }
-    setFocusRequest((n) => n + 1);
-  }, []);
+  // The check before publishing runs on the settled values: typing never waits for it.
+  const checked = useDeferredValue(values);
+  const libraryNames = useMemo(() => libraryNamesOfPage(checked.blocks), [checked.blocks]);
+  const media = useMediaFacts(libraryNames);
+  const facts = useLinkFacts(linkFacts);
+  const warnings = useMemo(() => checkPage(checked, facts, media), [checked, facts, media]);
+
+  /** Opens the block holding a field (if it is a block's) and focuses the field once shown. */
+  const focusPlace = useCallback(
+    (place: { blockId: string; path: string } | { field: string }, select?: string | null) => {
+      if ("blockId" in place) {
+        setExpanded((current) => new Set(current).add(place.blockId));
+        focusField({
+          id: blockFieldId(place.blockId, place.path),
+          fallback: blockFieldId(place.blockId, ""),
+          select,
+        });
+      } else {
+        focusField({ id: place.field === "blocks" ? "add-block-end" : pageFieldId(place.field) });
+      }
+    },
+    [focusField],
+  );
+
+  const showErrors = useCallback(
+    (fieldErrors: Record<string, string>, blocks: Block[]) => {
+      const next = editorErrorsOf(fieldErrors, blocks);
+      setErrors(next);
+      if (next.first) focusPlace(next.first);
+    },
+    [focusPlace],
+  );
+
+  const jumpTo = useCallback(
+    (warning: PublishWarning) => {
+      const where = warning.where;
+      if ("blockId" in where) {
+        focusPlace({ blockId: where.blockId, path: where.field ?? "" }, warningSnippet(warning));
+      } else if (where.field === "content") {
+        // About the page as a whole ("no internal link"): its first block, or Add block.
+        const first = latestValues.current.blocks[0];
+        focusPlace(first ? { blockId: first.id, path: "" } : { field: "blocks" });
+      } else {
+        focusPlace({ field: where.field });
+      }
+    },
+    [focusPlace],
+  );
 
   const { fetcher, busy } = useAdminFetcher<SaveAnswer>({
+    toastNote: () => warningsLeftNote(warnings.length, submitted.current?.status ?? ""),
     onSuccess: (answer) => {
       const result = answer.result;
       if (result) setVersion(result.version);
@@ -110,30 +165,18 @@ export function PageEditor({
   });
   const guard = useUnsavedChangesGuard(dirty && !busy, draft.clear);
 
-  // The first problem gets the focus once its block is open.
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = errors.first;
-    if (!first) return;
-    const id =
-      "blockId" in first
-        ? blockFieldId(first.blockId, first.path)
-        : first.field === "blocks"
-          ? "add-block-end"
-          : pageFieldId(first.field);
-    const fallback = "blockId" in first ? blockFieldId(first.blockId, "") : null;
-    const element =
-      document.getElementById(id) ?? (fallback ? document.getElementById(fallback) : null);
-    element?.focus();
-    element?.scrollIntoView({ block: "center" });
-  }, [focusRequest, errors.first]);
-
-  const set = useCallback(<K extends keyof PageDraft>(key: K, value: PageDraft[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-  }, []);
-  const updateBlocks = useCallback((change: (blocks: Block[]) => Block[]) => {
-    setValues((current) => ({ ...current, blocks: change(current.blocks) }));
-  }, []);
+  const set = useCallback(
+    <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => {
+      setValues((current) => ({ ...current, [key]: value }));
+    },
+    [setValues],
+  );
+  const updateBlocks = useCallback(
+    (change: (blocks: Block[]) => Block[]) => {
+      setValues((current) => ({ ...current, blocks: change(current.blocks) }));
+    },
+    [setValues],
+  );
 
   /** The browser's check, with the server's schema; false (and the problems shown) if refused. */
   function validate(payload: Record<string, unknown>, blocks: Block[]) {
@@ -199,10 +242,7 @@ export function PageEditor({
 
   function takeTheirs() {
     if (!conflict) return;
-    const theirs = draftOf(conflict, timeZone);
-    setSaved(theirs);
-    setValues(theirs);
-    setVersion(conflict.version);
+    showStored(draftOf(conflict, timeZone), conflict.version);
     setConflict(null);
     setErrors(noErrors);
     draft.clear();
@@ -231,7 +271,7 @@ export function PageEditor({
   };
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-page-editor="">
       {guard}
       <header className="sticky top-0 z-20 rounded-xl border border-line bg-white/95 p-3 shadow-sm backdrop-blur">
         <div className="flex flex-wrap items-end gap-3">
@@ -305,10 +345,11 @@ export function PageEditor({
       ) : null}
       {page.unreadable && page.unreadable.length > 0 ? (
         <Alert>
-          {page.unreadable.length === 1 ? "A stored block" : "Stored blocks"} could not be read and{" "}
-          {page.unreadable.length === 1 ? "is" : "are"} left out:{" "}
+          {page.unreadable.length === 1
+            ? "1 block on this page was written by a newer version of the site (or damaged) and is kept as it is, hidden here"
+            : `${page.unreadable.length} blocks on this page were written by a newer version of the site (or damaged) and are kept as they are, hidden here`}
+          :{" "}
           {page.unreadable.map((u) => `block ${u.index + 1} (${u.type}): ${u.problem}`).join("; ")}.
-          Saving the page stores it without {page.unreadable.length === 1 ? "it" : "them"}.
         </Alert>
       ) : null}
       {conflict ? (
@@ -330,12 +371,7 @@ export function PageEditor({
             dirty={dirty}
             onRestored={(result) => {
               const restored = (result as { page?: EditorPage | null }).page;
-              setVersion(result.version);
-              if (restored) {
-                const next = draftOf(restored, timeZone);
-                setSaved(next);
-                setValues(next);
-              }
+              showStored(restored && draftOf(restored, timeZone), result.version);
             }}
           />
         </div>
@@ -354,7 +390,13 @@ export function PageEditor({
             errors={errors.blocks}
           />
         </section>
-        <aside aria-label="Page settings" className="min-w-0">
+        <aside aria-label="Page settings" className="min-w-0 space-y-4">
+          <PublishCheckPanel
+            warnings={warnings}
+            onJump={jumpTo}
+            published={saved.status === "published" || saved.status === "scheduled"}
+            className="rounded-xl border border-line bg-white p-4 shadow-sm"
+          />
           <PageSettings
             draft={values}
             set={set}

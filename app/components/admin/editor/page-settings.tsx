@@ -8,6 +8,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/admin/kit/fields";
+import { StatusFields } from "~/components/admin/kit/status-fields";
 import { Button } from "~/components/ui/button";
 import { FieldShell, fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -19,7 +20,6 @@ import {
   PAGE_KINDS,
   PAGE_STATUSES,
   type PageDraft,
-  type PageStatus,
 } from "~/pages/page-schema";
 import { LEGAL_PUBLISH_FOR_ADMINS, mayGiveStatus } from "~/schemas/admin/pages";
 import { pageFieldId } from "./editor-values";
@@ -89,32 +89,18 @@ export function PageSettings({
   return (
     <div className="space-y-4">
       <Panel title="Publishing">
-        <SelectField
-          id={pageFieldId("status")}
-          label="Status"
-          error={errors.status}
-          hint={legalLocked ? LEGAL_PUBLISH_FOR_ADMINS : undefined}
-          value={draft.status}
-          onValue={(value) => set("status", value as PageStatus)}
-        >
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabels[s]}
-            </option>
-          ))}
-        </SelectField>
-        {draft.status === "scheduled" ? (
-          <TextField
-            id={pageFieldId("publishAt")}
-            label="Publish on"
-            required
-            error={errors.publishAt}
-            hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
-            type="datetime-local"
-            value={draft.publishAt}
-            onValue={(value) => set("publishAt", value)}
-          />
-        ) : null}
+        <StatusFields
+          ids={{ status: pageFieldId("status"), publishAt: pageFieldId("publishAt") }}
+          statuses={statuses}
+          labels={statusLabels}
+          status={draft.status}
+          publishAt={draft.publishAt}
+          errors={errors}
+          statusHint={legalLocked ? LEGAL_PUBLISH_FOR_ADMINS : undefined}
+          timeZone={timeZone}
+          onStatus={(status) => set("status", status)}
+          onPublishAt={(value) => set("publishAt", value)}
+        />
         <TextField
           id={pageFieldId("path")}
           label="Address"

@@ -1,0 +1,66 @@
+import type * as React from "react";
+import { SelectField, TextField } from "./fields";
+
+/**
+ * A post's or a page's Status, and its "Publish on" time while it is Scheduled: the time is
+ * entered in the site's time zone ("YYYY-MM-DDTHH:mm"), which the hint names.
+ */
+export function StatusFields<S extends string>({
+  ids,
+  names,
+  statuses,
+  labels,
+  status,
+  publishAt,
+  errors,
+  statusHint,
+  timeZone,
+  onStatus,
+  onPublishAt,
+}: {
+  ids: { status: string; publishAt: string };
+  /** Form field names, for a form that also posts without JavaScript. */
+  names?: { status: string; publishAt: string };
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  status: S;
+  publishAt: string;
+  errors: { status?: string; publishAt?: string };
+  statusHint?: React.ReactNode;
+  timeZone: string;
+  onStatus: (status: S) => void;
+  onPublishAt: (value: string) => void;
+}) {
+  return (
+    <>
+      <SelectField
+        id={ids.status}
+        label="Status"
+        error={errors.status}
+        hint={statusHint}
+        name={names?.status}
+        value={status}
+        onValue={(value) => onStatus(value as S)}
+      >
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </SelectField>
+      {status === "scheduled" ? (
+        <TextField
+          id={ids.publishAt}
+          label="Publish on"
+          required
+          error={errors.publishAt}
+          hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
+          type="datetime-local"
+          name={names?.publishAt}
+          value={publishAt}
+          onValue={onPublishAt}
+        />
+      ) : null}
+    </>
+  );
+}
