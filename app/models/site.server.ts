@@ -46,6 +46,16 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return entry.value as Promise<T>;
 }
 
+/**
+ * Like the site's own reads, for content keyed by address (a page built from blocks): kept while
+ * found, so that requests for addresses that do not exist (a scan of random paths) keep nothing.
+ */
+export async function cachedWhileFound<T>(key: string, load: () => Promise<T | null>) {
+  const value = await cached(key, load);
+  if (value === null) cache.delete(key);
+  return value;
+}
+
 const clearedListeners = new Set<() => void>();
 
 /** Runs `listener` whenever this process's cache is cleared (the page cache follows it). */

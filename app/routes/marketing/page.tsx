@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { withoutTrailingSlash } from "~/lib/redirect-paths";
 import { rootData } from "~/lib/seo";
 import { IMAGE_SIZES } from "~/media/responsive";
+import { cachedWhileFound } from "~/models/site.server";
 import { pageMeta } from "~/pages/page-meta";
 import { pageAddressProblem } from "~/pages/page-schema";
 import { getPublishedPageByPath } from "~/pages/pages.server";
@@ -40,13 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const db = getDb();
     const address = pageAddressOf(path);
-    const page = address ? await getPublishedPageByPath(db, address) : null;
-    if (!page) {
+    // Through the site's short-lived cache, as the other public pages read their content: every
+    // content write (a page, a shared section, a post the post list shows, an image) clears it.
+    const shown = address
+      ? await cachedWhileFound(`page:${address}`, async () => {
+          const page = await getPublishedPageByPath(db, address);
+          if (!page) return null;
+          const [view, head] = await Promise.all([renderPageView(db, page), pageHead(page)]);
+          return { view, head };
+        })
+      : null;
+    if (!shown) {
       logger.warn({ path }, "404: page not found");
       return data({ found: false as const, unavailable: false }, { status: 404 });
     }
-    const [view, head] = await Promise.all([renderPageView(db, page), pageHead(page)]);
-    return { found: true as const, view, head };
+    return { found: true as const, ...shown };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     noteDatabaseFallback();
