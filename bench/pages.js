@@ -1,15 +1,22 @@
 // `npm run bench:pages`: public pages from the page cache, side by side with nginx serving the
-// same bytes and with the cache switched off; the server's memory after a start and under load.
+// same bytes and with the cache switched off; the server's memory after a start and under load;
+// and what a page built from 20 blocks costs to render next to a service page.
 //
 // On a fresh PGlite data directory (the embedded database: the memory figures are for it):
-//   1. the first start (migrations and seeding) and its memory once ready, then 100 blog posts
-//      seeded while no server runs;
+//   1. the first start (migrations and seeding) and its memory once ready; then, signed in as an
+//      admin, a 20-block page made and published through the Pages tab's actions (with a photo
+//      uploaded to the media library for it, bench/pages-data.js); then 100 blog posts seeded
+//      while no server runs;
 //   2. a restart with the page cache on (the default): its memory once ready, then, with
 //      50 connections for 10 s each after 3 s of warm-up (3 s after 1 s in quick mode): the
 //      home page's own compressed bytes from this machine's nginx (the ceiling), then from the
-//      app `/`, a service page, `/blog` and a blog post; the process's memory is sampled
-//      throughout;
-//   3. a restart with PAGE_CACHE_MB=0 and the same four pages, the same way.
+//      app `/`, a service page, the 20-block page, `/blog` and a blog post; the process's memory
+//      is sampled throughout;
+//   3. a restart with PAGE_CACHE_MB=0 and the same five pages, the same way; then the service
+//      page and the 20-block page one request at a time, alternating, for the time of one
+//      uncached render each. The 20-block page's target: its render (the median one at a time)
+//      at most twice the service page's. Under load, a render shares the cores with the 49
+//      others in flight and with wrk, so the ratio of requests per second is shown beside it.
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Pages are
 // requested as a browser asks for them (Chrome's user agent, text/html, gzip) from one client
 // address: a returning reader, counted once per post. Writes bench-results/pages.json; exits 1
@@ -18,9 +25,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../scripts/build-if-stale.js";
-import { printHeader, quick, writeResult } from "./common.js";
+import { signInAsAdmin } from "./admin.js";
+import { printHeader, quick, TARGETS, writeResult } from "./common.js";
 import { loadGenerator } from "./load.js";
 import { findNginx, startNginx } from "./nginx.js";
+import { publishTwentyBlockPage } from "./pages-data.js";
 import { middlePostSlug, seedPosts } from "./seed-posts.js";
 import { memoryOf, startBenchServer } from "./server.js";
 
@@ -28,6 +37,10 @@ const CONNECTIONS = 50;
 const DURATION_S = quick ? 3 : 10;
 const WARMUP_S = quick ? 1 : 3;
 const POSTS = 100;
+/** Renders of each page timed one at a time (alternating) for the render-time comparison. */
+const SERIAL_RENDERS = quick ? 30 : 200;
+const BLOCK_PAGE = "/bench-twenty-blocks";
+const SERVICE_PAGE = "/chatbot-agents-omnichannel";
 /** Time for a process that just answered /readyz to settle (lazy work, the first GC). */
 const SETTLE_MS = 2000;
 
@@ -40,7 +53,8 @@ const BROWSER = {
 
 const PAGES = [
   { name: "home", path: "/" },
-  { name: "service page", path: "/chatbot-agents-omnichannel" },
+  { name: "service page", path: SERVICE_PAGE },
+  { name: "20-block page", path: BLOCK_PAGE },
   { name: `blog list (${POSTS} posts)`, path: "/blog" },
   { name: "blog post", path: `/blog/${middlePostSlug(POSTS)}` },
 ];
@@ -92,6 +106,43 @@ async function measure(row) {
         : ""),
   );
   return measured;
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * The time of one uncached render of each of `paths`, requested one at a time in turn (so that
+ * whatever else the machine does weighs on both alike), SERIAL_RENDERS times each after a few
+ * rounds of warm-up: time to the last byte, as the browser asks (gzip).
+ */
+async function serialRenders(base, paths) {
+  const times = Object.fromEntries(paths.map((p) => [p, []]));
+  for (let round = -5; round < SERIAL_RENDERS; round++) {
+    for (const p of paths) {
+      const started = performance.now();
+      const response = await fetch(base + p, { headers: BROWSER });
+      await response.arrayBuffer();
+      const ms = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${p} answered ${response.status}`);
+      if (round >= 0) times[p].push(ms);
+    }
+  }
+  return Object.fromEntries(
+    paths.map((p) => {
+      const sorted = times[p].sort((a, b) => a - b);
+      const round1 = (n) => +n.toFixed(1);
+      return [
+        p,
+        {
+          renders: sorted.length,
+          medianMs: round1(percentile(sorted, 50)),
+          p90Ms: round1(percentile(sorted, 90)),
+          p99Ms: round1(percentile(sorted, 99)),
+        },
+      ];
+    }),
+  );
 }
 
 /** Starts the server, waits for it to settle and reads its memory. */
@@ -153,6 +204,10 @@ async function main() {
     });
     server = started.server;
     const firstStart = started.memory;
+    // After the first start's memory is read: the upload's image processing would add to it.
+    const admin = await signInAsAdmin(server, dataDir);
+    const blockPage = await publishTwentyBlockPage(admin, { path: BLOCK_PAGE });
+    console.log(`Published ${blockPage.path}: ${blockPage.blocks} blocks, made in the Pages tab`);
     await finish("first start");
     await seedPosts({ dataDir }, POSTS);
 
@@ -193,7 +248,35 @@ async function main() {
       }
       return rows;
     });
+    console.log(
+      `\nOne request at a time, ${SERIAL_RENDERS} renders each, alternating (cache off):`,
+    );
+    const serial = await serialRenders(server.url, [SERVICE_PAGE, BLOCK_PAGE]);
+    console.table(serial);
     await finish("cache off");
+
+    // The issue's comparison: how many times a service page's render a 20-block page's costs.
+    const uncachedRow = (p) => uncached.result.find((row) => row.path === p);
+    const service = uncachedRow(SERVICE_PAGE);
+    const blocks = uncachedRow(BLOCK_PAGE);
+    // A short run on a busy machine can end before any render of a slow page does: no ratio then.
+    const ratioOf = (a, b) => (a > 0 && b > 0 ? +(a / b).toFixed(2) : null);
+    const renderRatio = {
+      target: TARGETS.blockPageRenderRatio,
+      blocks: blockPage.blocks,
+      // The judged figure: one render with the machine to itself.
+      serialMedian: ratioOf(serial[BLOCK_PAGE].medianMs, serial[SERVICE_PAGE].medianMs),
+      // Time per render under load is the inverse of the requests per second.
+      throughput: ratioOf(service.requestsPerSecond, blocks.requestsPerSecond),
+      latencyP50: ratioOf(blocks.latencyP50Ms, service.latencyP50Ms),
+      latencyP99: ratioOf(blocks.latencyP99Ms, service.latencyP99Ms),
+      serial,
+    };
+    console.log(
+      `20-block page vs service page, uncached: ${renderRatio.serialMedian} × one at a time ` +
+        `(median ${serial[BLOCK_PAGE].medianMs} vs ${serial[SERVICE_PAGE].medianMs} ms; target ≤ ${renderRatio.target} ×), ` +
+        `${renderRatio.throughput ?? "—"} × the time per render under load (${blocks.requestsPerSecond} vs ${service.requestsPerSecond} req/s)`,
+    );
 
     const memory = {
       firstStartMB: firstStart?.rssMB ?? null,
@@ -217,6 +300,7 @@ async function main() {
       nginx: nginxFound ? nginxFound.version : null,
       memory,
       rows,
+      blockPage: { path: BLOCK_PAGE, comparedWith: SERVICE_PAGE, ...renderRatio },
     });
     console.log(`Wrote ${path.relative(process.cwd(), written)}`);
     for (const row of rows) {
