@@ -6,6 +6,7 @@ import {
 } from "~/admin/content-saves.server";
 import {
   adminChanged,
+  adminDuplicate,
   adminFailure,
   adminSuccess,
   answerActionError,
@@ -266,16 +267,7 @@ async function update(
   }
 }
 
-function duplicateSlug(failure: string) {
-  return adminFailure(failure, DUPLICATE_SLUG, {
-    status: 409,
-    fieldErrors: { slug: DUPLICATE_SLUG },
-  });
-}
+const duplicateSlug = (failure: string) => adminDuplicate(failure, "slug", DUPLICATE_SLUG);
 
-function duplicateCategory(failure: string) {
-  return adminFailure(failure, DUPLICATE_CATEGORY_SLUG, {
-    status: 409,
-    fieldErrors: { slug: DUPLICATE_CATEGORY_SLUG },
-  });
-}
+const duplicateCategory = (failure: string) =>
+  adminDuplicate(failure, "slug", DUPLICATE_CATEGORY_SLUG);

@@ -35,6 +35,11 @@ export function adminFailure(
   );
 }
 
+/** A value another record already has (a slug, an address, a name): refused at its field (409). */
+export function adminDuplicate(title: string, field: string, message: string) {
+  return adminFailure(title, message, { status: 409, fieldErrors: { [field]: message } });
+}
+
 /**
  * The fields of an admin form (a form post or JSON, text only, 64 KB at most unless `maxBytes`
  * says more: the page editor sends whole legal documents). A body that cannot be read is

@@ -6,6 +6,7 @@ import {
 } from "~/admin/content-saves.server";
 import {
   adminChanged,
+  adminDuplicate,
   adminFailure,
   adminSuccess,
   answerActionError,
@@ -39,12 +40,7 @@ import {
 const EDITOR_BODY_MAX = 1024 * 1024;
 const SITEMAP = "/sitemap.xml";
 
-function duplicatePath(title: string) {
-  return adminFailure(title, DUPLICATE_PATH, {
-    status: 409,
-    fieldErrors: { path: DUPLICATE_PATH },
-  });
-}
+const duplicatePath = (failure: string) => adminDuplicate(failure, "path", DUPLICATE_PATH);
 
 export async function pagesListAction(request: Request, admin: CurrentUser) {
   let failure = "Failed to change the pages";

@@ -1,6 +1,8 @@
 import { data } from "react-router";
+import { refuseWhenGone } from "~/admin/content-saves.server";
 import {
   adminChanged,
+  adminDuplicate,
   adminFailure,
   adminSuccess,
   answerActionError,
@@ -36,12 +38,7 @@ import {
 
 const ENTITY = "shared section";
 
-function duplicateName(title: string) {
-  return adminFailure(title, DUPLICATE_SECTION_NAME, {
-    status: 409,
-    fieldErrors: { name: DUPLICATE_SECTION_NAME },
-  });
-}
+const duplicateName = (failure: string) => adminDuplicate(failure, "name", DUPLICATE_SECTION_NAME);
 
 /** The Pages tab's "create-shared" and "delete-shared". */
 export async function sharedSectionsListAction(request: Request, admin: CurrentUser) {
@@ -62,9 +59,7 @@ export async function sharedSectionsListAction(request: Request, admin: CurrentU
     try {
       const { id } = parseAdminInput(sharedSectionDeleteSchema, values, failure);
       const outcome = await deleteSharedSection(db, id);
-      if (outcome.status === "missing") {
-        return adminFailure(failure, "There is no such shared section.", { status: 404 });
-      }
+      refuseWhenGone(outcome, failure, ENTITY);
       if (outcome.status === "in-use") {
         const names = outcome.pages.map((page) => `${page.title} (${page.path})`).join(", ");
         const count = outcome.pages.length === 1 ? "1 page" : `${outcome.pages.length} pages`;
@@ -130,9 +125,7 @@ export async function sharedSectionEditorAction(request: Request, admin: Current
       { name: input.name, block: input.block },
       { expectedVersion: input.version ?? null },
     );
-    if (outcome.status === "missing") {
-      return adminFailure(failure, "There is no such shared section.", { status: 404 });
-    }
+    refuseWhenGone(outcome, failure, ENTITY);
     if (outcome.status === "duplicate-name") return duplicateName(failure);
     if (outcome.status === "conflict") {
       return data(

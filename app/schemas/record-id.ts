@@ -10,3 +10,9 @@ export const MAX_RECORD_ID = 2_147_483_647;
 export function recordIdField(message: string) {
   return z.coerce.number({ message }).int(message).min(1, message).max(MAX_RECORD_ID, message);
 }
+
+/** A record's id from an address (a route parameter or a query value), or null when it cannot be one. */
+export function recordIdParam(value: string | null | undefined) {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
+}

@@ -1,6 +1,7 @@
 import { editorConflictAnswer } from "~/admin/editor-conflict.server";
 import {
   adminChanged,
+  adminDuplicate,
   adminFailure,
   adminSuccess,
   answerActionError,
@@ -131,10 +132,7 @@ async function act(admin: CurrentUser, intent: string, values: Record<string, un
       const input = parseAdminInput(statCreateSchema, values, "Failed to save statistic");
       const row = await createStat(db, input);
       if (!row) {
-        return adminFailure("Failed to save statistic", DUPLICATE_STAT_KEY, {
-          status: 409,
-          fieldErrors: { statKey: DUPLICATE_STAT_KEY },
-        });
+        return adminDuplicate("Failed to save statistic", "statKey", DUPLICATE_STAT_KEY);
       }
       await adminChanged(admin, {
         action: "created",

@@ -9,22 +9,16 @@ import { getEnv } from "~/env.server";
 import { getSettingsMap } from "~/models/site.server";
 import { loadLinkFactsData } from "~/pages/link-facts.server";
 import { getPage } from "~/pages/pages.server";
-import { MAX_RECORD_ID } from "~/schemas/record-id";
+import { recordIdParam } from "~/schemas/record-id";
 import type { Route } from "./+types/page-editor";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.page.title ?? "Page"} | Pages | Admin dashboard` },
 ];
 
-/** The page's id from the address, or null when it cannot be one. */
-function pageId(value: string | undefined) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireSection(request, "pages");
-  const id = pageId(params.id);
+  const id = recordIdParam(params.id);
   const db = getDb();
   const page = id === null ? null : await getPage(db, id);
   if (!page) throw data({ message: "There is no such page." }, { status: 404 });
@@ -40,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireSection(request, "pages");
-  const id = pageId(params.id);
+  const id = recordIdParam(params.id);
   if (id === null) {
     return adminFailure("Failed to save the page", "There is no such page.", { status: 404 });
   }

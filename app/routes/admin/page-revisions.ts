@@ -3,13 +3,8 @@ import { requireSectionApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { listPageRevisions, pageRevisionWithDiff } from "~/pages/page-revisions.server";
-import { MAX_RECORD_ID } from "~/schemas/record-id";
+import { recordIdParam } from "~/schemas/record-id";
 import type { Route } from "./+types/page-revisions";
-
-function idParam(value: string | null | undefined) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
-}
 
 /**
  * GET /admin/pages/:id/revisions: the page's revisions, newest first, for the History panel.
@@ -17,11 +12,11 @@ function idParam(value: string | null | undefined) {
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSectionApi(request, "pages");
-  const pageId = idParam(params.id);
+  const pageId = recordIdParam(params.id);
   if (pageId === null)
     return data({ ok: false as const, error: "Choose a page." }, { status: 400 });
   const search = new URL(request.url).searchParams;
-  const revisionId = search.has("revision") ? idParam(search.get("revision")) : null;
+  const revisionId = search.has("revision") ? recordIdParam(search.get("revision")) : null;
   try {
     if (revisionId !== null) {
       const detail = await pageRevisionWithDiff(getDb(), pageId, revisionId);

@@ -6,22 +6,16 @@ import { SharedSectionEditor } from "~/components/admin/pages/shared-section-edi
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { getSharedSection, pagesUsingSharedSection } from "~/pages/shared-sections.server";
-import { MAX_RECORD_ID } from "~/schemas/record-id";
+import { recordIdParam } from "~/schemas/record-id";
 import type { Route } from "./+types/shared-section-editor";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.section.name ?? "Shared section"} | Pages | Admin dashboard` },
 ];
 
-/** The section's id from the address, or null when it cannot be one. */
-function sectionId(value: string | undefined) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSection(request, "pages");
-  const id = sectionId(params.id);
+  const id = recordIdParam(params.id);
   const db = getDb();
   const section = id === null ? null : await getSharedSection(db, id);
   if (!section) throw data({ message: "There is no such shared section." }, { status: 404 });
@@ -30,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireSection(request, "pages");
-  const id = sectionId(params.id);
+  const id = recordIdParam(params.id);
   if (id === null) {
     return adminFailure("Failed to save the shared section", "There is no such shared section.", {
       status: 404,

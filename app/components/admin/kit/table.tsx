@@ -1,9 +1,19 @@
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 type Column = string | { label: string; className?: string; srOnly?: boolean };
 
 /** The row actions' column: named for screen readers only. */
 export const ACTIONS_COLUMN = { label: "Actions", srOnly: true } as const;
+
+/** The cell of a row's actions: a wrapping row of buttons on a phone, right-aligned on wide screens. */
+export function RowActionsCell({ children }: { children: React.ReactNode }) {
+  return (
+    <td className="flex flex-wrap gap-2 px-4 pt-2 md:table-cell md:space-x-1 md:py-3 md:text-right">
+      {children}
+    </td>
+  );
+}
 
 /** The header of a table whose rows stack as cards on a phone (see LabelledCell). */
 export const STACKED_HEAD =

@@ -1,17 +1,11 @@
-import { useId, useState } from "react";
-import { useNavigate } from "react-router";
-import { TextField } from "~/components/admin/kit/fields";
-import { validate } from "~/components/admin/kit/validate";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { Button } from "~/components/ui/button";
+import { useState } from "react";
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
+  CreateDialog,
+  type CreateDialogState,
+  CreateForm,
+  useCreateForm,
+} from "~/components/admin/kit/create-dialog";
+import { TextField } from "~/components/admin/kit/fields";
 import { cn } from "~/lib/utils";
 import {
   addressFromTitle,
@@ -25,68 +19,37 @@ import {
  * "New page": a title, its address (suggested from the title until staff type their own) and a
  * template. The page is created as a draft and its editor opens.
  */
-export function NewPageDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function NewPageDialog(props: CreateDialogState) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>New page</DialogTitle>
-          <DialogDescription>
-            It starts as a draft: nobody sees it until you publish it.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NewPageForm onCancel={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <CreateDialog
+      {...props}
+      title="New page"
+      description="It starts as a draft: nobody sees it until you publish it."
+    >
+      {(cancel) => <NewPageForm onCancel={cancel} />}
+    </CreateDialog>
   );
 }
 
 function NewPageForm({ onCancel }: { onCancel: () => void }) {
-  const id = useId();
-  const navigate = useNavigate();
   const [title, setTitle] = useState("");
   const [path, setPath] = useState("");
   const [pathTyped, setPathTyped] = useState(false);
   const [template, setTemplate] = useState<PageTemplateKey>("landing");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { fetcher, busy, fieldErrors } = useAdminFetcher<{
-    ok: boolean;
-    fieldErrors?: Record<string, string>;
-    result?: { id: number };
-  }>({
-    onSuccess: (answer) => {
-      if (answer.result) void navigate(`/admin/pages/${answer.result.id}`);
-    },
+  const form = useCreateForm({
+    schema: newPageSchema,
+    action: "/admin/pages",
+    editorOf: (pageId) => `/admin/pages/${pageId}`,
   });
-  const shown = { ...errors, ...fieldErrors };
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const values = { intent: "create", title, path, template };
-    const problems = validate(newPageSchema, values);
-    setErrors(problems ?? {});
-    if (problems) {
-      const first = Object.keys(problems)[0];
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    void fetcher.submit(values, {
-      method: "post",
-      action: "/admin/pages",
-      encType: "application/json",
-    });
-  }
+  const { id, errors: shown } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <CreateForm
+      form={form}
+      values={{ intent: "create", title, path, template }}
+      onCancel={onCancel}
+      createLabel="Create page"
+    >
       <TextField
         id={`${id}-title`}
         label="Title"
@@ -150,15 +113,6 @@ function NewPageForm({ onCancel }: { onCancel: () => void }) {
           })}
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          {busy ? "Creating…" : "Create page"}
-        </Button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }

@@ -1,13 +1,15 @@
-import { ExternalLink, LayoutTemplate, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, LayoutTemplate, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { statusLabels } from "~/components/admin/blog/post-values";
 import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
 import { TextField } from "~/components/admin/kit/fields";
+import { plural } from "~/components/admin/kit/format";
 import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { LocalTime } from "~/components/admin/kit/local-time";
 import { useReturnFocus } from "~/components/admin/kit/return-focus";
-import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
+import { RowDeleteButton, RowEditLink } from "~/components/admin/kit/row-actions";
+import { ACTIONS_COLUMN, RowActionsCell, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -43,9 +45,7 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold">
-          {pages.length === 1 ? "1 page" : `${pages.length} pages`}
-        </h3>
+        <h3 className="text-lg font-semibold">{plural(pages.length, "page")}</h3>
         <Button
           id="new-page"
           aria-haspopup="dialog"
@@ -113,12 +113,8 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
                   <LabelledCell label="Updated" align="middle">
                     <LocalTime iso={page.updatedAt} />
                   </LabelledCell>
-                  <td className="flex flex-wrap gap-2 px-4 pt-2 md:table-cell md:space-x-1 md:py-3 md:text-right">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/admin/pages/${page.id}`}>
-                        <Pencil aria-hidden /> Edit<span className="sr-only"> {page.title}</span>
-                      </Link>
-                    </Button>
+                  <RowActionsCell>
+                    <RowEditLink to={`/admin/pages/${page.id}`} name={page.title} />
                     {page.status === "published" ? (
                       <Button asChild variant="outline" size="sm">
                         <a href={page.path} target="_blank" rel="noopener">
@@ -127,18 +123,12 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
                         </a>
                       </Button>
                     ) : null}
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="text-danger"
-                      onClick={() => {
-                        focus.remember();
-                        setDeleting(page);
-                      }}
-                    >
-                      <Trash2 aria-hidden /> Delete<span className="sr-only"> {page.title}</span>
-                    </Button>
-                  </td>
+                    <RowDeleteButton
+                      name={page.title}
+                      remember={focus.remember}
+                      onDelete={() => setDeleting(page)}
+                    />
+                  </RowActionsCell>
                 </tr>
               ))}
             </tbody>

@@ -1,23 +1,22 @@
-import { Layers, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Layers, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
 import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
+import {
+  CreateDialog,
+  type CreateDialogState,
+  CreateForm,
+  useCreateForm,
+} from "~/components/admin/kit/create-dialog";
 import { SelectField, TextField } from "~/components/admin/kit/fields";
+import { plural } from "~/components/admin/kit/format";
 import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { LocalTime } from "~/components/admin/kit/local-time";
 import { useReturnFocus } from "~/components/admin/kit/return-focus";
-import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
-import { validate } from "~/components/admin/kit/validate";
+import { RowDeleteButton, RowEditLink } from "~/components/admin/kit/row-actions";
+import { ACTIONS_COLUMN, RowActionsCell, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Spinner } from "~/components/ui/spinner";
 import {
   newSharedSectionSchema,
   SHARED_SECTION_TYPES,
@@ -26,7 +25,7 @@ import {
 } from "~/pages/shared-section-schema";
 import type { SharedSectionSummary } from "~/pages/shared-sections.server";
 
-const pagesCount = (n: number) => (n === 1 ? "1 page" : `${n} pages`);
+const pagesCount = (n: number) => plural(n, "page");
 
 /**
  * The Pages tab's second list: blocks edited once and placed on many pages (name, kind of block,
@@ -96,24 +95,14 @@ export function SharedSectionList({ sections }: { sections: SharedSectionSummary
                   <LabelledCell label="Updated" align="middle">
                     <LocalTime iso={section.updatedAt} />
                   </LabelledCell>
-                  <td className="flex flex-wrap gap-2 px-4 pt-2 md:table-cell md:space-x-1 md:py-3 md:text-right">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/admin/pages/shared/${section.id}`}>
-                        <Pencil aria-hidden /> Edit<span className="sr-only"> {section.name}</span>
-                      </Link>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="text-danger"
-                      onClick={() => {
-                        focus.remember();
-                        setDeleting(section);
-                      }}
-                    >
-                      <Trash2 aria-hidden /> Delete<span className="sr-only"> {section.name}</span>
-                    </Button>
-                  </td>
+                  <RowActionsCell>
+                    <RowEditLink to={`/admin/pages/shared/${section.id}`} name={section.name} />
+                    <RowDeleteButton
+                      name={section.name}
+                      remember={focus.remember}
+                      onDelete={() => setDeleting(section)}
+                    />
+                  </RowActionsCell>
                 </tr>
               ))}
             </tbody>
@@ -134,65 +123,35 @@ export function SharedSectionList({ sections }: { sections: SharedSectionSummary
   );
 }
 
-function NewSharedSectionDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+function NewSharedSectionDialog(props: CreateDialogState) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>New shared section</DialogTitle>
-          <DialogDescription>
-            Name it and choose its kind of block; you fill in its content next.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <NewSharedSectionForm onCancel={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <CreateDialog
+      {...props}
+      title="New shared section"
+      description="Name it and choose its kind of block; you fill in its content next."
+    >
+      {(cancel) => <NewSharedSectionForm onCancel={cancel} />}
+    </CreateDialog>
   );
 }
 
 function NewSharedSectionForm({ onCancel }: { onCancel: () => void }) {
-  const id = useId();
-  const navigate = useNavigate();
   const [name, setName] = useState("");
   const [type, setType] = useState<SharedSectionType>("cta");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { fetcher, busy, fieldErrors } = useAdminFetcher<{
-    ok: boolean;
-    fieldErrors?: Record<string, string>;
-    result?: { id: number };
-  }>({
-    onSuccess: (answer) => {
-      if (answer.result) void navigate(`/admin/pages/shared/${answer.result.id}`);
-    },
+  const form = useCreateForm({
+    schema: newSharedSectionSchema,
+    action: "/admin/pages",
+    editorOf: (sectionId) => `/admin/pages/shared/${sectionId}`,
   });
-  const shown = { ...errors, ...fieldErrors };
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const values = { intent: "create-shared", name, type };
-    const problems = validate(newSharedSectionSchema, values);
-    setErrors(problems ?? {});
-    if (problems) {
-      document.getElementById(`${id}-${Object.keys(problems)[0]}`)?.focus();
-      return;
-    }
-    void fetcher.submit(values, {
-      method: "post",
-      action: "/admin/pages",
-      encType: "application/json",
-    });
-  }
+  const { id, errors: shown } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <CreateForm
+      form={form}
+      values={{ intent: "create-shared", name, type }}
+      onCancel={onCancel}
+      createLabel="Create shared section"
+    >
       <TextField
         id={`${id}-name`}
         label="Name"
@@ -218,16 +177,7 @@ function NewSharedSectionForm({ onCancel }: { onCancel: () => void }) {
           </option>
         ))}
       </SelectField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          {busy ? "Creating…" : "Create shared section"}
-        </Button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }
 
