@@ -31,7 +31,7 @@ const id = () => {
 };
 
 /** One of every block, each with a text that shows it is there. */
-function everyBlock() {
+function everyBlock(sharedId: number) {
   return [
     {
       id: id(),
@@ -207,11 +207,11 @@ function everyBlock() {
         { heading: "Legal section two", markdown: "Legal two body." },
       ],
     },
-    { id: id(), type: "shared", v: 1, anchor: "", sharedId: 1 },
+    { id: id(), type: "shared", v: 1, anchor: "", sharedId },
   ];
 }
 
-/** What each block shows, in page order (the shared block shows nothing yet). */
+/** What each block shows, in page order (the shared section is a new call to action's defaults). */
 const VISIBLE = [
   `Hero heading ${run}`,
   "Rich text heading",
@@ -233,6 +233,7 @@ const VISIBLE = [
   "Contact form heading",
   "Legal section two",
   "Legal two body.",
+  "Tell us about your project; we answer within a day.",
 ];
 
 async function savePage(
@@ -260,9 +261,14 @@ beforeAll(async () => {
   const admin = await createAdmin(dataDir);
   writer = adminWriter(baseURL, await signInCookie(baseURL, admin));
   browser = await launchBrowser();
+  const shared = await writer.action(
+    "/admin/pages",
+    { intent: "create-shared", name: `Shared ${run}`, type: "cta" },
+    true,
+  );
   await savePage(FULL, {
     title: "Every block",
-    blocks: everyBlock(),
+    blocks: everyBlock((shared.result as { id: number }).id),
     metaTitle: `Every block ${run}`,
     metaDescription: "A page with one of every block.",
   });

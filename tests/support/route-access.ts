@@ -161,6 +161,17 @@ export const routeAccess: Record<string, RouteRule> = {
     sample: "/admin/pages/2147483647/revisions",
     why: "a page's History panel (none kept for a page that does not exist)",
   },
+  "/admin/pages/shared/:id": {
+    access: "section",
+    sample: "/admin/pages/shared/2147483647",
+    get: 404,
+    post: 400,
+    why: "a shared section's editor (no section has this id); a post without an intent is refused",
+  },
+  "/admin/pages/shared-sections": {
+    access: "section",
+    why: "the shared sections a page's Shared section block can place (JSON)",
+  },
   "/admin/blog": { access: "section", post: 400 },
   "/admin/newsletter": { access: "section", post: 400 },
   "/admin/leads": { access: "section", post: 400 },
