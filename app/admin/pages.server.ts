@@ -13,13 +13,17 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
-import { refuseMissingSharedSections } from "~/admin/shared-sections.server";
+import {
+  refuseMissingSharedSections,
+  sharedSectionsListAction,
+} from "~/admin/shared-sections.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
 import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.server";
 import { DUPLICATE_PATH, type PageForm, pageFormSchema } from "~/pages/page-schema";
 import { createPage, deletePage, getPage, type PageRecord, updatePage } from "~/pages/pages.server";
 import { createPagePreview } from "~/pages/preview.server";
+import { isSharedSectionIntent } from "~/pages/shared-section-schema";
 import { blocksFromTemplate, newPageSchema, PAGE_TEMPLATES } from "~/pages/templates";
 import {
   LEGAL_PUBLISH_FOR_ADMINS,
@@ -46,6 +50,8 @@ export async function pagesListAction(request: Request, admin: CurrentUser) {
   let failure = "Failed to change the pages";
   try {
     const values = await readAdminPayload(request, failure);
+    // Shared sections are made and deleted from this tab too.
+    if (isSharedSectionIntent(values.intent)) return await sharedSectionsListAction(values, admin);
     const intent = parseAdminInput(pageListIntentSchema, values.intent, failure);
     const db = getDb();
     if (intent === "delete") {

@@ -40,19 +40,11 @@ const ENTITY = "shared section";
 
 const duplicateName = (failure: string) => adminDuplicate(failure, "name", DUPLICATE_SECTION_NAME);
 
-/** The Pages tab's "create-shared" and "delete-shared". */
-export async function sharedSectionsListAction(request: Request, admin: CurrentUser) {
-  let values: Record<string, unknown>;
-  try {
-    values = await readAdminPayload(request, "Failed to change the shared sections");
-  } catch (error) {
-    return answerActionError(
-      error,
-      "Failed to change the shared sections",
-      { err: error },
-      "Could not read a shared section change",
-    );
-  }
+/** The Pages tab's "create-shared" and "delete-shared", with the tab's payload already read. */
+export async function sharedSectionsListAction(
+  values: Record<string, unknown>,
+  admin: CurrentUser,
+) {
   const db = getDb();
   if (values.intent === "delete-shared") {
     const failure = "Failed to delete the shared section";

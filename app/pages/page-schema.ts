@@ -1,7 +1,7 @@
 import { isServedAddress } from "~/lib/redirect-sources";
 import { isZonedInputValue } from "~/lib/zoned-time";
-import { POST_STATUSES } from "~/schemas/admin/blog";
-import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
+import { POST_STATUSES, SCHEDULE_MISSING } from "~/schemas/admin/blog";
+import { recordIdField, recordVersionField } from "~/schemas/record-id";
 import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 import { type Block, blocksSchema } from "./blocks";
@@ -33,7 +33,7 @@ export const META_DESCRIPTION_GOOD = { min: 120, max: 156 } as const;
 export const DUPLICATE_PATH = "Another page already has this address.";
 export const SERVED_PATH =
   "The site already answers this address (a page of its own, the blog, sign-in or the dashboard). Choose another.";
-export const SCHEDULE_MISSING = "Choose the date and time to publish.";
+export { SCHEDULE_MISSING };
 
 /** Lower-case words joined by hyphens, one to four segments: /spring-offer, /legal/imprint. */
 const ADDRESS = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
@@ -69,18 +69,7 @@ const absoluteOrSitePath = (label: string) =>
     `${label}: use a site path or a full https:// address.`,
   );
 
-const versionField = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "") return null;
-    const n = typeof v === "number" ? v : Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_RECORD_ID) {
-      ctx.addIssue({ code: "custom", message: "Reload the page and try again." });
-      return z.NEVER;
-    }
-    return n;
-  });
+const versionField = recordVersionField("Reload the page and try again.");
 
 export const pathField = z
   .string("Enter the page's address.")

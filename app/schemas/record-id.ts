@@ -16,3 +16,22 @@ export function recordIdParam(value: string | null | undefined) {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID ? n : null;
 }
+
+/**
+ * The version of a record an editor's form started from (edit conflicts), or null when not sent
+ * (callers that do not check); `message` when it cannot be one.
+ */
+export function recordVersionField(message: string) {
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const n = typeof v === "number" ? v : Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > MAX_RECORD_ID) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}

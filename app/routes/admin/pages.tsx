@@ -1,6 +1,4 @@
-import { readAdminPayload } from "~/admin/mutation.server";
 import { pagesListAction } from "~/admin/pages.server";
-import { sharedSectionsListAction } from "~/admin/shared-sections.server";
 import { requireSection } from "~/auth/permissions.server";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
 import { PageList } from "~/components/admin/pages/page-list";
@@ -11,7 +9,6 @@ import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { listPages } from "~/pages/pages.server";
-import { isSharedSectionIntent } from "~/pages/shared-section-schema";
 import { listSharedSections } from "~/pages/shared-sections.server";
 import type { Route } from "./+types/pages";
 
@@ -31,19 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireSection(request, "pages");
-  // Shared sections are made and deleted from this tab too; their intents go to their own module.
-  const peek = await peekIntent(request.clone());
-  if (isSharedSectionIntent(peek)) return sharedSectionsListAction(request, admin);
   return pagesListAction(request, admin);
-}
-
-/** The intent of a posted form or JSON body (read from a copy; the action reads the original). */
-async function peekIntent(copy: Request): Promise<unknown> {
-  try {
-    return (await readAdminPayload(copy, "Failed to change the pages")).intent;
-  } catch {
-    return undefined;
-  }
 }
 
 export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {

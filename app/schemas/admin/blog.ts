@@ -1,5 +1,5 @@
 import { isZonedInputValue } from "~/lib/zoned-time";
-import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
+import { MAX_RECORD_ID, recordIdField, recordVersionField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
 /** The Blog tab's forms, shared by the browser and the server. */
@@ -53,18 +53,7 @@ export const SCHEDULE_IN_PAST = "Choose a time in the future, or publish now.";
 export const SCHEDULE_MISSING = "Choose the date and time to publish.";
 
 /** The version a form started from; optional for callers that do not check (old clients). */
-const versionField = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "") return null;
-    const n = typeof v === "number" ? v : Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_RECORD_ID) {
-      ctx.addIssue({ code: "custom", message: "Reload the post and try again." });
-      return z.NEVER;
-    }
-    return n;
-  });
+const versionField = recordVersionField("Reload the post and try again.");
 
 const postFields = z.object({
   title: z
