@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CurrentUser } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema.server";
+import { EFFECTIVE_DATE_MISSING } from "~/pages/legal-versions";
 import { DUPLICATE_PATH, SERVED_PATH } from "~/pages/page-schema";
 import { getPage } from "~/pages/pages.server";
 import { readPagePreview } from "~/pages/preview.server";
@@ -167,7 +168,14 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
     expect((await save(EDITOR, page.id, { ...formOf(page), title: "Imprint" })).status).toBe(200);
     const current = await getPage(database.db, page.id);
     if (!current) throw new Error("the page is gone");
-    const published = await save(ADMIN, page.id, { ...formOf(current), status: "published" });
+    const undated = await save(ADMIN, page.id, { ...formOf(current), status: "published" });
+    expect(undated.status).toBe(400);
+    expect(undated.body.fieldErrors).toEqual({ effectiveDate: EFFECTIVE_DATE_MISSING });
+    const published = await save(ADMIN, page.id, {
+      ...formOf(current),
+      status: "published",
+      effectiveDate: "2026-01-01",
+    });
     expect(published.status).toBe(200);
     expect((await getPage(database.db, page.id))?.status).toBe("published");
   });

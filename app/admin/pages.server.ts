@@ -13,14 +13,23 @@ import {
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
+import { pageLinksAction, pathsShowingMenus } from "~/admin/page-links.server";
 import {
   refuseMissingSharedSections,
   sharedSectionsListAction,
 } from "~/admin/shared-sections.server";
 import type { CurrentUser } from "~/auth/session.server";
 import { getDb } from "~/db/client.server";
+import { legalVersionPath, pagePublicPaths } from "~/pages/legal-versions";
+import { listLegalVersions } from "~/pages/legal-versions.server";
+import { isPageLinkIntent } from "~/pages/page-links";
 import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.server";
-import { DUPLICATE_PATH, type PageForm, pageFormSchema } from "~/pages/page-schema";
+import {
+  DUPLICATE_PATH,
+  type PageForm,
+  pageFormSchema,
+  pageKindStatusSchema,
+} from "~/pages/page-schema";
 import { createPage, deletePage, getPage, type PageRecord, updatePage } from "~/pages/pages.server";
 import { createPagePreview } from "~/pages/preview.server";
 import { isSharedSectionIntent } from "~/pages/shared-section-schema";
@@ -52,11 +61,15 @@ export async function pagesListAction(request: Request, admin: CurrentUser) {
     const values = await readAdminPayload(request, failure);
     // Shared sections are made and deleted from this tab too.
     if (isSharedSectionIntent(values.intent)) return await sharedSectionsListAction(values, admin);
+    // So are the pages' links in the navigation menu and the footer.
+    if (isPageLinkIntent(values.intent)) return await pageLinksAction(values, admin);
     const intent = parseAdminInput(pageListIntentSchema, values.intent, failure);
     const db = getDb();
     if (intent === "delete") {
       failure = "Failed to delete the page";
       const { id, redirectTo } = parseAdminInput(pageDeleteSchema, values, failure);
+      // A legal document's versions go with it: their addresses are purged too.
+      const versions = await listLegalVersions(db, id);
       const outcome = await deletePage(db, id, { redirectTo, createdBy: admin.id });
       refuseWhenGone(outcome, failure, "page");
       await adminChanged(
@@ -65,9 +78,17 @@ export async function pagesListAction(request: Request, admin: CurrentUser) {
           action: "deleted",
           entity: "page",
           entityId: id,
-          details: { path: outcome.path, ...(redirectTo ? { redirectTo } : {}) },
+          details: {
+            path: outcome.path,
+            ...(redirectTo ? { redirectTo } : {}),
+            ...(outcome.menus ? { unlinkedFrom: outcome.menus } : {}),
+          },
         },
-        [outcome.path, SITEMAP],
+        pathsShowingMenus(outcome.menus ?? [], [
+          outcome.path,
+          ...versions.map((v) => legalVersionPath(outcome.path, v.effectiveDate)),
+          SITEMAP,
+        ]),
       );
       return adminSuccess(
         "Page deleted",
@@ -164,6 +185,7 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
       });
       refuseWhenGone(outcome, failure, "page");
       if (outcome.status === "conflict") return await editConflict(id);
+      const page = await getPage(db, id);
       await adminChanged(
         admin,
         {
@@ -172,22 +194,25 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
           entityId: id,
           details: { revision: revisionId, path: outcome.path },
         },
-        [outcome.path, SITEMAP],
+        [...(page ? pagePublicPaths(page) : [outcome.path]), SITEMAP],
       );
       return adminSuccess(
         "Revision restored",
         "The page has that revision's title, blocks and SEO fields again; what it had is in the history.",
-        { version: outcome.version, page: await getPage(db, id) },
+        { version: outcome.version, page },
       );
     }
-    const input = parseAdminInput(pageFormSchema, values, failure);
-    await refuseMissingSharedSections(db, input.blocks, failure);
-    if (!mayGiveStatus(admin.role, input.kind, input.status)) {
+    // Who may publish comes before the rest of the form: an editor asking to publish a legal
+    // document hears that it is an admin's, not what else publishing it would need.
+    const asked = pageKindStatusSchema.safeParse(values);
+    if (asked.success && !mayGiveStatus(admin.role, asked.data.kind, asked.data.status)) {
       return adminFailure(failure, LEGAL_PUBLISH_FOR_ADMINS, {
         status: 403,
         fieldErrors: { status: LEGAL_PUBLISH_FOR_ADMINS },
       });
     }
+    const input = parseAdminInput(pageFormSchema, values, failure);
+    await refuseMissingSharedSections(db, input.blocks, failure);
     const publishedAt = scheduledTime(input, save.timeZone, failure);
     const outcome = await updatePage(db, id, pageInputOf(input, publishedAt), {
       saver: save.saver,
@@ -209,9 +234,16 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
           status: input.status,
           ...(publishedAt ? { publishAt: publishedAt.toISOString() } : {}),
           ...(outcome.previousPath !== outcome.path ? { previousPath: outcome.previousPath } : {}),
+          ...(outcome.menus.length > 0 ? { menusChanged: outcome.menus } : {}),
         },
       },
-      [...new Set([outcome.path, outcome.previousPath, SITEMAP])],
+      pathsShowingMenus(outcome.menus, [
+        ...new Set([
+          ...pagePublicPaths({ ...input, path: outcome.path }),
+          outcome.previousPath,
+          SITEMAP,
+        ]),
+      ]),
     );
     return adminSuccess("Page saved", statusNote(input.status), {
       version: outcome.version,

@@ -10,6 +10,7 @@ import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Block } from "~/pages/blocks";
+import { listLegalVersions } from "~/pages/legal-versions.server";
 import { listPageRevisions } from "~/pages/page-revisions.server";
 import { createPage, getPublishedPageByPath } from "~/pages/pages.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
@@ -65,6 +66,21 @@ async function seedSite(database: Database, mediaDir: string) {
       blocks: [PAGE_FAQ],
       metaDescription: "Twenty percent off in spring",
       noindex: false,
+    },
+    { saver: { id: "u1", name: "ada@example.com", source: "editor" } },
+  );
+  // A published legal document keeps its version (web_legal_versions).
+  await createPage(
+    db,
+    {
+      title: "Terms",
+      path: "/terms",
+      kind: "legal",
+      status: "published",
+      blocks: [],
+      noindex: false,
+      legalVersion: "1.0",
+      effectiveDate: "2026-01-01",
     },
     { saver: { id: "u1", name: "ada@example.com", source: "editor" } },
   );
@@ -195,8 +211,9 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    expect(manifest.tables.web_pages?.rows).toBe(1);
-    expect(manifest.tables.web_page_revisions?.rows).toBe(1);
+    expect(manifest.tables.web_pages?.rows).toBe(2);
+    expect(manifest.tables.web_page_revisions?.rows).toBe(2);
+    expect(manifest.tables.web_legal_versions?.rows).toBe(1);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([
       "1700000000000-abc-v1-w320.webp",
@@ -256,6 +273,10 @@ describe.each(backends)("backup of a %s site", (backend) => {
       expect(
         (await listPageRevisions(restored.db, page?.id ?? 0)).map((r) => r.savedByName),
       ).toEqual(["ada@example.com"]);
+      const terms = await getPublishedPageByPath(restored.db, "/terms");
+      expect(
+        (await listLegalVersions(restored.db, terms?.id ?? 0)).map((v) => v.effectiveDate),
+      ).toEqual(["2026-01-01"]);
     } finally {
       await restored.close();
     }

@@ -313,6 +313,12 @@ export const webPages = pgTable(
     ogImageUrl: text("og_image_url"),
     canonicalUrl: text("canonical_url"),
     noindex: boolean("noindex").notNull().default(false),
+    /** A legal document's version as its readers know it ("2.0"); empty when not given. */
+    legalVersion: text("legal_version").notNull().default(""),
+    /** A legal document's effective date (its "Last updated"); published versions are kept by it. */
+    effectiveDate: date("effective_date", { mode: "string" }),
+    /** What changed in this version of a legal document, for its readers; may be empty. */
+    changeSummary: text("change_summary").notNull().default(""),
     /** Raised by every write, like a post's: a save naming an older version is refused. */
     version: integer("version").notNull().default(1),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -343,12 +349,38 @@ export const webPageRevisions = pgTable(
     ogImageUrl: text("og_image_url"),
     canonicalUrl: text("canonical_url"),
     noindex: boolean("noindex").notNull().default(false),
+    legalVersion: text("legal_version").notNull().default(""),
+    effectiveDate: date("effective_date", { mode: "string" }),
+    changeSummary: text("change_summary").notNull().default(""),
     savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
     savedByName: text("saved_by_name").notNull().default(""),
     source: text("source").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("web_page_revisions_page_id_idx").on(t.pageId, t.id)],
+);
+
+/**
+ * Every published version of a legal document, one per effective date: what the page said when
+ * that version was published (title and blocks, read through `readBlocks` like a page's). A
+ * publish with the same effective date again is a correction and replaces the row; a new date
+ * adds one, and the older ones stay readable at /<address>/versions/<date>.
+ */
+export const webLegalVersions = pgTable(
+  "web_legal_versions",
+  {
+    id: serial("id").primaryKey(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => webPages.id, { onDelete: "cascade" }),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    legalVersion: text("legal_version").notNull().default(""),
+    changeSummary: text("change_summary").notNull().default(""),
+    title: text("title").notNull(),
+    blocks: jsonb("blocks").$type<unknown[]>().notNull().default([]),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("web_legal_versions_page_date_idx").on(t.pageId, t.effectiveDate)],
 );
 
 /**

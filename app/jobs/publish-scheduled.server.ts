@@ -49,7 +49,8 @@ export async function publishDuePosts(db: Db, keepRevisions?: (tx: Db) => Promis
  * Publishes every scheduled page whose time has come, with the same claim as the posts': the
  * UPDATE moves each row out of "scheduled" in exactly one caller, so a page gets one revision and
  * one audit entry however many processes run this at once. A redirect from its address goes (it
- * would be answered in place of the page). Answers the pages this call published.
+ * would be answered in place of the page); a legal document keeps this text as its effective
+ * date's version (writePageRevisions). Answers the pages this call published.
  */
 export async function publishDuePages(db: Db, keepRevisions?: (tx: Db) => Promise<number>) {
   return db.transaction(async (t) => {
@@ -58,7 +59,14 @@ export async function publishDuePages(db: Db, keepRevisions?: (tx: Db) => Promis
       .update(webPages)
       .set({ status: "published", version: sql`${webPages.version} + 1` })
       .where(and(eq(webPages.status, "scheduled"), lte(webPages.publishedAt, sql`now()`)))
-      .returning({ id: webPages.id, path: webPages.path, title: webPages.title });
+      .returning({
+        id: webPages.id,
+        path: webPages.path,
+        title: webPages.title,
+        kind: webPages.kind,
+        status: webPages.status,
+        effectiveDate: webPages.effectiveDate,
+      });
     if (rows.length === 0) return rows;
     await writePageRevisions(
       tx,

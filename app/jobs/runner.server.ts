@@ -10,6 +10,7 @@ import { periodic } from "~/lib/periodic.server";
 import { readSettings } from "~/models/admin-settings.server";
 import { recordAudit } from "~/models/audit.server";
 import { postPagePaths, siteContentChanged } from "~/models/site.server";
+import { pagePublicPaths } from "~/pages/legal-versions";
 
 interface Job {
   name: string;
@@ -57,7 +58,7 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
         );
         if (published.length === 0) return;
         logger.info({ pages: published.map((p) => p.path) }, "scheduled pages are now published");
-        await siteContentChanged([...published.map((p) => p.path), "/sitemap.xml"]);
+        await siteContentChanged([...published.flatMap(pagePublicPaths), "/sitemap.xml"]);
         for (const page of published) {
           await recordAudit(
             { id: null, email: SCHEDULER_NAME },

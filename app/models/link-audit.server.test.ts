@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { linkAudits } from "~/db/schema.server";
+import { linkAudits, webPages } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   CRAWLER_USER_AGENT,
@@ -335,6 +335,7 @@ describe.each(backends)("link audits on %s", (backend) => {
         "/": [200, html(`<a href="/a">A</a><a href="/missing">broken</a><a href="#x">x</a>`)],
         "/a": [200, html(`<a href="/">home</a>`)],
         "/lonely": [200, html("nobody links here")],
+        "/hidden-offer": [200, html(`<a href="/gone-card">a card's link</a><a href="/a">A</a>`)],
       },
       { delayMs: 250 },
     );
@@ -416,6 +417,24 @@ describe.each(backends)("link audits on %s", (backend) => {
     });
     expect(report).toBeNull();
     expect(await getActiveLinks(database.db)).toBeNull();
+  });
+
+  it("reads the published pages hidden from search engines too, and calls none an orphan", async () => {
+    await database.db.insert(webPages).values([
+      { path: "/hidden-offer", title: "Hidden offer", status: "published", noindex: true },
+      { path: "/draft-offer", title: "Draft offer", status: "draft", noindex: true },
+    ]);
+    site.requests.length = 0;
+    const audit = await startLinkAudit(database, null, crawl());
+    await audit.done;
+    const { report } = await getLinkAuditReport(database);
+    const rows = report?.rows.map((r) => `${r.status} ${r.page} ${r.url}`) ?? [];
+    // The links inside its blocks (cards, buttons, text) are checked like any page's.
+    expect(rows).toContain("missing /hidden-offer /gone-card");
+    expect(rows).toContain("working /hidden-offer /a");
+    // Nothing links to it, and nothing has to: only the sitemap's /lonely is an orphan.
+    expect(rows.filter((row) => row.startsWith("orphan"))).toEqual(["orphan /sitemap.xml /lonely"]);
+    expect(site.requests.map((r) => r.path)).not.toContain("/draft-offer");
   });
 
   it("marks an audit left running by a stopped server as failed", async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, ne, notInArray, sql } from "drizzle-orm";
 import { Parser } from "htmlparser2";
 import type { Database, Db } from "~/db/client.server";
-import { linkAudits } from "~/db/schema.server";
+import { linkAudits, webPages } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 
 export type LinkType = "anchor" | "internal" | "external";
@@ -25,6 +25,11 @@ export interface CrawlOptions {
   siteOrigins?: string[];
   /** Site-relative paths that must be reachable from a link: the sitemap's pages. */
   listedPages: readonly string[];
+  /**
+   * Pages read and checked though the sitemap does not list them (published pages hidden from
+   * search engines, such as a campaign's landing page): nothing needs to link to them.
+   */
+  alsoRead?: readonly string[];
   /** HTML pages read at most; links to pages past the cap are still checked, not read. */
   pageCap?: number;
   /** Per request to this site. */
@@ -271,8 +276,11 @@ export async function crawlSite(options: CrawlOptions): Promise<LinkResult[]> {
   const linkedFrom = new Map<string, Set<string>>();
 
   const listed = options.listedPages.map((p) => keyOf(new URL(p, origin)));
+  const unlisted = (options.alsoRead ?? []).map((p) => keyOf(new URL(p, origin)));
   enqueue("/");
-  for (const key of listed) if (!isSkippedPath(new URL(key, origin).pathname)) enqueue(key);
+  for (const key of [...listed, ...unlisted]) {
+    if (!isSkippedPath(new URL(key, origin).pathname)) enqueue(key);
+  }
   progress();
 
   while (queue.length > 0) {
@@ -451,6 +459,20 @@ export function startLinkAudit(
   return attempt;
 }
 
+/**
+ * Every published page built from blocks, by address. (Read here, not through the pages model:
+ * that imports the redirects, which read the overview's list, which reads this module.)
+ */
+export async function listPublishedPageAddresses(
+  db: Db,
+): Promise<{ path: string; noindex: boolean }[]> {
+  return db
+    .select({ path: webPages.path, noindex: webPages.noindex })
+    .from(webPages)
+    .where(eq(webPages.status, "published"))
+    .orderBy(webPages.path);
+}
+
 // Any 64-bit number; the same in every process of this app, other than the migration lock's.
 const AUDIT_LOCK_ID = 7_240_215_114;
 
@@ -469,8 +491,14 @@ async function runAudit(database: Database, id: number, crawl: StartAuditOptions
   let lastWrite = 0;
   let last = { done: 0, total: 0 };
   try {
+    // The pages hidden from search engines are not in the list the audit was given, but their
+    // links (cards, buttons, text) are the site's too.
+    const hidden = (await listPublishedPageAddresses(db))
+      .filter((page) => page.noindex)
+      .map((page) => page.path);
     const results = await crawlSite({
       ...crawl,
+      alsoRead: [...(crawl.alsoRead ?? []), ...hidden],
       signal: controller.signal,
       async onProgress(progress) {
         last = progress;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
-import { linkAudits, webPosts } from "~/db/schema.server";
+import { linkAudits, webPages, webPosts } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { checkSiteStatus, getOverview, listPublicPages } from "./overview.server";
 
@@ -41,6 +41,29 @@ describe.each(backends)("overview figures on %s", (backend) => {
       "/blog/live-post",
       "/blog/second",
     ]);
+  });
+
+  it("counts the published pages built from blocks as site pages, as the sitemap lists them", async () => {
+    await database.db.insert(webPages).values([
+      { path: "/spring-offer", title: "Spring offer", status: "published" },
+      { path: "/hidden-offer", title: "Hidden", status: "published", noindex: true },
+      { path: "/draft-offer", title: "Draft", status: "draft" },
+      { path: "/old-offer", title: "Old", status: "archived" },
+    ]);
+    await database.db
+      .insert(webPosts)
+      .values({ title: "Live", slug: "live-post", status: "published", publishedAt: new Date() });
+    const overview = await getOverview(database);
+    expect(overview.pages).toEqual({
+      total: publicPagePaths.length + 2,
+      fixed: publicPagePaths.length + 1,
+      posts: 1,
+    });
+    const pages = await listPublicPages(database.db);
+    expect(pages).toContain("/spring-offer");
+    expect(pages).not.toContain("/hidden-offer");
+    expect(pages).not.toContain("/draft-offer");
+    expect(pages.at(-1)).toBe("/blog/live-post");
   });
 
   it("takes active links from the newest finished audit", async () => {

@@ -3,19 +3,36 @@ import { publicPagePaths } from "~/content/service-paths";
 import type { Database, Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
 import { isVisiblePost } from "./blog.server";
-import { getActiveLinks } from "./link-audit.server";
+import { getActiveLinks, listPublishedPageAddresses } from "./link-audit.server";
 
 /**
- * Every public page: the fixed pages of the route table (the sitemap's list) and each published
+ * The site's own pages in the sitemap: the fixed pages of the route table, then the published
+ * pages built from blocks at other addresses, except those hidden from search engines.
+ */
+async function listSitePages(db: Db): Promise<string[]> {
+  const fixed = new Set<string>(publicPagePaths);
+  const built = (await listPublishedPageAddresses(db))
+    .filter((page) => !page.noindex && !fixed.has(page.path))
+    .map((page) => page.path);
+  return [...publicPagePaths, ...built];
+}
+
+/**
+ * Every public page the sitemap lists: the site's own pages (listSitePages) and each published
  * blog post at /blog/<slug>. The overview counts it and the link audit starts from it.
  */
 export async function listPublicPages(db: Db): Promise<string[]> {
+  const [pages, posts] = await Promise.all([listSitePages(db), listPostPages(db)]);
+  return [...pages, ...posts];
+}
+
+async function listPostPages(db: Db): Promise<string[]> {
   const posts = await db
     .select({ slug: webPosts.slug })
     .from(webPosts)
     .where(isVisiblePost())
     .orderBy(asc(webPosts.slug));
-  return [...publicPagePaths, ...posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`)];
+  return posts.map((p) => `/blog/${encodeURIComponent(p.slug)}`);
 }
 
 export async function countPosts(db: Db) {
@@ -59,17 +76,19 @@ export async function checkSiteStatus(database: Pick<Database, "ping">) {
 export async function getOverview(database: Database) {
   const site = await checkSiteStatus(database);
   if (!site.live) return { site, pages: null, posts: null, links: null };
-  const [pages, posts, links] = await Promise.all([
-    listPublicPages(database.db),
+  const [sitePages, postPages, posts, links] = await Promise.all([
+    listSitePages(database.db),
+    listPostPages(database.db),
     countPosts(database.db),
     getActiveLinks(database.db),
   ]);
   return {
     site,
     pages: {
-      total: pages.length,
-      fixed: publicPagePaths.length,
-      posts: pages.length - publicPagePaths.length,
+      total: sitePages.length + postPages.length,
+      // "Site pages": the fixed ones and those built from blocks.
+      fixed: sitePages.length,
+      posts: postPages.length,
     },
     posts,
     links,

@@ -41,6 +41,9 @@ const comparedFields = [
   ["ogImageUrl", "Open Graph image", "words"],
   ["canonicalUrl", "Canonical address", "words"],
   ["noindex", "Hidden from search engines", "words"],
+  ["legalVersion", "Legal version", "words"],
+  ["effectiveDate", "Effective date", "words"],
+  ["changeSummary", "Summary of changes", "words"],
 ] as const satisfies readonly ComparedField[];
 
 type PageField = (typeof comparedFields)[number][0];
@@ -96,6 +99,9 @@ function comparable(row: ComparableRow): Record<PageField, string> {
     ogImageUrl: text(row.ogImageUrl),
     canonicalUrl: text(row.canonicalUrl),
     noindex: text(row.noindex),
+    legalVersion: text(row.legalVersion),
+    effectiveDate: text(row.effectiveDate),
+    changeSummary: text(row.changeSummary),
   };
 }
 
@@ -110,6 +116,9 @@ const comparableColumns = {
   ogImageUrl: webPages.ogImageUrl,
   canonicalUrl: webPages.canonicalUrl,
   noindex: webPages.noindex,
+  legalVersion: webPages.legalVersion,
+  effectiveDate: webPages.effectiveDate,
+  changeSummary: webPages.changeSummary,
 };
 
 /** A revision of the page with its diff against the page now; null if either is gone. */
@@ -135,7 +144,8 @@ export async function pageRevisionWithDiff(
 /**
  * Brings back a revision's content: title, blocks and the SEO fields. The address, kind, status
  * and publish time stay as they are, so a restore never unpublishes a page or breaks its links
- * (as a post's restore). The restore is itself a revision; like a save, it is refused when the
+ * (as a post's restore); so do a legal document's version, effective date and summary, so a
+ * published one's restored text is a correction of the version now in force. The restore is itself a revision; like a save, it is refused when the
  * page moved on from `expectedVersion`.
  */
 export async function restorePageRevision(

@@ -2,9 +2,15 @@ import { isServedAddress } from "~/lib/redirect-sources";
 import { isZonedInputValue } from "~/lib/zoned-time";
 import { POST_STATUSES, SCHEDULE_MISSING } from "~/schemas/admin/blog";
 import { recordIdField, recordVersionField } from "~/schemas/record-id";
-import { hasControlCharacter } from "~/schemas/text";
+import { hasControlCharacter, optionalText } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 import { type Block, blocksSchema } from "./blocks";
+import {
+  CHANGE_SUMMARY_MAX,
+  EFFECTIVE_DATE_MISSING,
+  isIsoDate,
+  LEGAL_VERSION_MAX,
+} from "./legal-versions";
 
 /**
  * A page's own fields (address, title, status, SEO), shared by the page editor in the browser
@@ -50,6 +56,8 @@ export function pageAddressProblem(path: string): string | null {
     return "Start the address with / and use lower-case letters, digits and single hyphens, like /spring-offer.";
   if (path === "/blog" || path.startsWith("/blog/") || path.startsWith("/preview/"))
     return SERVED_PATH;
+  // Where a legal document's earlier versions are read (/<address>/versions/<date>).
+  if (/\/versions\/\d{4}-\d{2}-\d{2}$/.test(path)) return SERVED_PATH;
   if (isServedAddress(path)) return SERVED_PATH;
   return null;
 }
@@ -107,17 +115,38 @@ const pageFields = z.object({
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
     .optional()
     .transform((v) => v === true || v === "on" || v === "true"),
+  /** A legal document's version ("2.0"), effective date (YYYY-MM-DD) and summary of changes. */
+  legalVersion: optionalText(LEGAL_VERSION_MAX, "The version"),
+  effectiveDate: z
+    .string("Enter the effective date as a date.")
+    .trim()
+    .max(10, "Enter the effective date as a date, like 2026-11-01.")
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine(
+      (v) => v === null || isIsoDate(v),
+      "Enter the effective date as a date, like 2026-11-01.",
+    ),
+  changeSummary: optionalText(CHANGE_SUMMARY_MAX, "The summary of changes"),
   version: versionField,
 });
 
 const scheduleNeedsTime = (value: { status: string; publishAt: string | null }) =>
   value.status !== "scheduled" || value.publishAt !== null;
 
+/** What a save asks for, read before the rest: who may publish depends on it alone. */
+export const pageKindStatusSchema = pageFields.pick({ kind: true, status: true });
+
+/** A legal document goes public with the date its version applies from ("Last updated"). */
+const legalNeedsDate = (value: { kind: string; status: string; effectiveDate: string | null }) =>
+  value.kind !== "legal" ||
+  (value.status !== "published" && value.status !== "scheduled") ||
+  value.effectiveDate !== null;
+
 /** A new page or a save of one (the editor sends JSON: blocks are a list). */
-export const pageFormSchema = pageFields.refine(scheduleNeedsTime, {
-  message: SCHEDULE_MISSING,
-  path: ["publishAt"],
-});
+export const pageFormSchema = pageFields
+  .refine(scheduleNeedsTime, { message: SCHEDULE_MISSING, path: ["publishAt"] })
+  .refine(legalNeedsDate, { message: EFFECTIVE_DATE_MISSING, path: ["effectiveDate"] });
 export type PageForm = z.infer<typeof pageFormSchema>;
 
 export const pageIdSchema = z.object({ id: recordIdField("Choose a page.") });
@@ -135,4 +164,8 @@ export interface PageDraft {
   ogImageUrl: string;
   canonicalUrl: string;
   noindex: boolean;
+  legalVersion: string;
+  /** YYYY-MM-DD as the date input gives it, or "". */
+  effectiveDate: string;
+  changeSummary: string;
 }

@@ -10,6 +10,8 @@ import {
 import { recordMovedPath, releaseRedirectFrom } from "~/models/redirects.server";
 import { DEFAULT_REVISIONS_KEPT, pruneRevisions } from "~/models/revision-history.server";
 import { type Block, readBlocks, type UnreadableBlock } from "./blocks";
+import { storeLegalVersions } from "./legal-versions.server";
+import { keepMenusInStep, type MenuName } from "./page-links.server";
 import type { PageKind, PageStatus } from "./page-schema";
 
 export type { PageKind, PageStatus, Saver };
@@ -28,6 +30,10 @@ export interface PageInput {
   ogImageUrl?: string | null;
   canonicalUrl?: string | null;
   noindex: boolean;
+  /** A legal document's version label, effective date (YYYY-MM-DD) and summary of changes. */
+  legalVersion?: string;
+  effectiveDate?: string | null;
+  changeSummary?: string;
 }
 
 export interface PageRecord {
@@ -47,6 +53,10 @@ export interface PageRecord {
   ogImageUrl: string | null;
   canonicalUrl: string | null;
   noindex: boolean;
+  legalVersion: string;
+  /** YYYY-MM-DD, or null. */
+  effectiveDate: string | null;
+  changeSummary: string;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -87,6 +97,9 @@ function recordOf(row: PageRow): PageRecord {
     ogImageUrl: row.ogImageUrl,
     canonicalUrl: row.canonicalUrl,
     noindex: row.noindex,
+    legalVersion: row.legalVersion,
+    effectiveDate: row.effectiveDate,
+    changeSummary: row.changeSummary,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -161,13 +174,18 @@ function columnsOf(input: PageInput) {
     ogImageUrl: blankToNull(input.ogImageUrl),
     canonicalUrl: blankToNull(input.canonicalUrl),
     noindex: input.noindex,
+    legalVersion: input.legalVersion?.trim() ?? "",
+    effectiveDate: input.effectiveDate || null,
+    changeSummary: input.changeSummary?.trim() ?? "",
   };
 }
 
 /**
  * Copies the pages as they now stand into their histories, then prunes each to the newest `keep`
  * revisions (never the last published one). In the save's transaction, so a revision exists
- * exactly when the save does.
+ * exactly when the save does. A page this leaves a published legal document also keeps this text
+ * as the version of its effective date (storeLegalVersions): every write that publishes (a save,
+ * a restore, the scheduler) comes through here.
  */
 export async function writePageRevisions(
   db: Db,
@@ -183,11 +201,12 @@ export async function writePageRevisions(
   await db.execute(sql`
     insert into ${webPageRevisions} (page_id, version, title, path, kind, status, published_at,
       blocks, meta_title, meta_description, og_image_url, canonical_url, noindex,
-      saved_by, saved_by_name, source)
+      legal_version, effective_date, change_summary, saved_by, saved_by_name, source)
     select id, version, title, path, kind, status, published_at, blocks, meta_title,
-      meta_description, og_image_url, canonical_url, noindex, ${saver.id}, ${saver.name},
-      ${saver.source}
+      meta_description, og_image_url, canonical_url, noindex, legal_version, effective_date,
+      change_summary, ${saver.id}, ${saver.name}, ${saver.source}
     from ${webPages} where id in (${ids})`);
+  await storeLegalVersions(db, pageIds);
   await pruneRevisions(db, { table: webPageRevisions, owner: "page_id" }, pageIds, keep);
 }
 
@@ -286,7 +305,15 @@ export function keepUnreadableBlocks(stored: unknown, next: readonly unknown[]):
 }
 
 export type PageUpdateOutcome =
-  | { status: "saved"; id: number; path: string; version: number; previousPath: string }
+  | {
+      status: "saved";
+      id: number;
+      path: string;
+      version: number;
+      previousPath: string;
+      /** The site's menus whose links to the page moved with it or went (keepMenusInStep). */
+      menus: MenuName[];
+    }
   | { status: "conflict" }
   | { status: "missing" }
   | { status: "duplicate-path" };
@@ -326,7 +353,8 @@ export async function updatePage(
       } else if (columns.status === "published" && (moved || before.status !== "published")) {
         await releasePageAddress(tx, row.path);
       }
-      return { status: "saved", ...row, previousPath: before.path };
+      const menus = await keepMenusInStep(tx, before, { path: row.path, status: columns.status });
+      return { status: "saved", ...row, previousPath: before.path, menus };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "duplicate-path" };
@@ -342,12 +370,12 @@ export async function deletePage(
   db: Db,
   id: number,
   o: { redirectTo?: string | null; createdBy?: string | null } = {},
-): Promise<{ status: "deleted"; path: string } | { status: "missing" }> {
+): Promise<{ status: "deleted"; path: string; menus?: MenuName[] } | { status: "missing" }> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .delete(webPages)
       .where(eq(webPages.id, id))
-      .returning({ path: webPages.path });
+      .returning({ path: webPages.path, status: webPages.status });
     if (!row) return { status: "missing" as const };
     const target = o.redirectTo?.trim();
     if (target) {
@@ -355,6 +383,8 @@ export async function deletePage(
         targetIsNewAddress: false,
       });
     }
-    return { status: "deleted" as const, path: row.path };
+    // Its links in the site's menu and footer go with it (a redirect answers old links elsewhere).
+    const menus = await keepMenusInStep(tx, row, null);
+    return { status: "deleted" as const, path: row.path, ...(menus.length > 0 ? { menus } : {}) };
   });
 }

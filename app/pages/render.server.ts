@@ -14,6 +14,7 @@ import {
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
 import type { Block, BlockOf } from "./blocks";
+import type { LegalFacts } from "./legal-versions";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
 import type { BlockView, LegalSectionView, PageHead, PageView } from "./view";
 
@@ -135,6 +136,8 @@ export function faqJsonLd(block: BlockOf<"faq">): Record<string, unknown> {
 export interface PageToRender {
   title: string;
   blocks: Block[];
+  /** A legal document's version facts, drawn with its (first) legal block. */
+  legal?: LegalFacts | null;
 }
 
 type ShownBlock = Exclude<Block, { type: "shared" }>;
@@ -188,12 +191,13 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   ]);
   const markdown = (text: string, below = false) =>
     markdownHtml(text, { unique, images: bodyImages, below });
+  const factsOn = page.legal ? blocks.findIndex((block) => block.type === "legal") : -1;
   const botCheck = blocks.some((block) => block.type === "form" && block.form === "contact")
     ? publicBotCheckConfig(botCheckSettingsFrom(getEnv()))
     : null;
 
   const views = await Promise.all(
-    blocks.map(async (block): Promise<BlockView> => {
+    blocks.map(async (block, at): Promise<BlockView> => {
       switch (block.type) {
         case "hero":
           return { ...block, picture: pictureOf(block.image) };
@@ -252,6 +256,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
                 html: markdown(section.markdown, true),
               };
             }),
+            ...(at === factsOn && page.legal ? { facts: page.legal } : {}),
           };
         }
         default:
@@ -264,6 +269,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
     title: page.title,
     blocks: views,
     jsonLd: blocks.flatMap((block) => (block.type === "faq" ? [faqJsonLd(block)] : [])),
+    ...(page.legal && factsOn === -1 ? { legal: page.legal } : {}),
   };
 }
 

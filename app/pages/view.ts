@@ -2,6 +2,7 @@ import type { PostCardData } from "~/components/blog/post-card";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import type { ResponsiveImage } from "~/media/responsive";
 import type { Block, BlockOf } from "./blocks";
+import type { LegalFacts } from "./legal-versions";
 
 /**
  * A page as its public components draw it: the stored blocks with what only the server can
@@ -44,6 +45,8 @@ export interface LegalSectionView {
 export type LegalView = Omit<BlockOf<"legal">, "intro" | "sections"> & {
   introHtml: string;
   sections: LegalSectionView[];
+  /** On a legal page's first legal block: "Last updated" and the earlier versions. */
+  facts?: LegalFacts;
 };
 
 type Replaced =
@@ -79,6 +82,8 @@ export interface PageView {
   blocks: BlockView[];
   /** Structured data for search engines (one FAQPage per FAQ block), emitted under the nonce. */
   jsonLd: Record<string, unknown>[];
+  /** A legal page's version facts that no legal block of its own shows (it has none). */
+  legal?: LegalFacts;
 }
 
 /** What a page's <head> says about it, worked out on the server (pageHead) for the route's meta. */

@@ -1,8 +1,10 @@
 import type { LegalView } from "~/pages/view";
+import { LegalLastUpdated, PreviousLegalVersions } from "./legal-versions";
 
 /**
  * A legal document: its introduction, a numbered table of contents and the numbered sections,
- * in the look of the site's own legal pages (the contents beside the text on wide screens).
+ * in the look of the site's own legal pages (the contents beside the text on wide screens). On a
+ * legal page it also says when it was last updated and lists the earlier versions.
  */
 export function LegalBlock({ block }: { block: LegalView }) {
   return (
@@ -31,6 +33,11 @@ export function LegalBlock({ block }: { block: LegalView }) {
         </div>
       </nav>
       <article className="min-w-0 max-w-3xl">
+        {block.facts ? (
+          <div className="mb-6">
+            <LegalLastUpdated facts={block.facts} />
+          </div>
+        ) : null}
         {block.introHtml ? (
           <div
             className="post-body"
@@ -64,6 +71,7 @@ export function LegalBlock({ block }: { block: LegalView }) {
             />
           </section>
         ))}
+        {block.facts ? <PreviousLegalVersions facts={block.facts} /> : null}
       </article>
     </div>
   );

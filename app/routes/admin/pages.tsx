@@ -8,6 +8,7 @@ import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { Alert } from "~/components/ui/alert";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { readSiteMenus } from "~/pages/page-links.server";
 import { listPages } from "~/pages/pages.server";
 import { listSharedSections } from "~/pages/shared-sections.server";
 import type { Route } from "./+types/pages";
@@ -15,14 +16,18 @@ import type { Route } from "./+types/pages";
 export const meta: Route.MetaFunction = () => [{ title: "Pages | Admin dashboard" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSection(request, "pages");
+  const staff = await requireSection(request, "pages");
   try {
     const db = getDb();
-    const [pages, sharedSections] = await Promise.all([listPages(db), listSharedSections(db)]);
-    return { pages, sharedSections, loadFailed: false };
+    const [pages, sharedSections, menus] = await Promise.all([
+      listPages(db),
+      listSharedSections(db),
+      readSiteMenus(db),
+    ]);
+    return { pages, sharedSections, menus, role: staff.role, loadFailed: false };
   } catch (error) {
     logger.error({ err: error }, "Could not load the pages");
-    return { pages: [], sharedSections: [], loadFailed: true };
+    return { pages: [], sharedSections: [], menus: null, role: staff.role, loadFailed: true };
   }
 }
 
@@ -32,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function PagesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages, sharedSections, loadFailed } = loaderData;
+  const { pages, sharedSections, menus, role, loadFailed } = loaderData;
   useLoadFailureToast(loadFailed, "Error", "Failed to load the pages.");
   return (
     <section>
@@ -50,7 +55,7 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
         </Alert>
       ) : (
         <>
-          <PageList pages={pages} />
+          <PageList pages={pages} menus={menus} role={role} />
           <SharedSectionList sections={sharedSections} />
         </>
       )}

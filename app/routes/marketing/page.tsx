@@ -1,15 +1,18 @@
 import { data } from "react-router";
 import { BlockList } from "~/components/blocks/block-view";
+import { LegalVersionBanner, LegalVersionFacts } from "~/components/blocks/legal-versions";
 import { PageJsonLd } from "~/components/blocks/page-json-ld";
 import { NotFoundView, notFoundMeta } from "~/components/not-found";
 import { preloadImage } from "~/components/responsive-image";
-import { getDb, isDatabaseUnavailable } from "~/db/client.server";
+import { type Db, getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { withoutTrailingSlash } from "~/lib/redirect-paths";
 import { rootData } from "~/lib/seo";
 import { IMAGE_SIZES } from "~/media/responsive";
 import { cachedWhileFound } from "~/models/site.server";
+import { type LegalFacts, parseLegalVersionPath } from "~/pages/legal-versions";
+import { getLegalVersion, legalFactsOf, versionFactsOf } from "~/pages/legal-versions.server";
 import { pageMeta } from "~/pages/page-meta";
 import { pageAddressProblem } from "~/pages/page-schema";
 import { getPublishedPageByPath } from "~/pages/pages.server";
@@ -17,13 +20,15 @@ import { pageHead, renderPageView } from "~/pages/render.server";
 import type { Route } from "./+types/page";
 
 /**
- * Every address no other route answers: a published page built from blocks at that address, or
+ * Every address no other route answers: a published page built from blocks at that address, an
+ * earlier version of a published legal document (/<address>/versions/<YYYY-MM-DD>, noindex), or
  * the not-found page (status 404) as before pages existed. A page is an ordinary public page for
  * the page cache (a 200 without cookies); a 404 is never stored.
  */
 /**
  * The page address a request names, as the router matches its own routes: in any case, with or
- * without a trailing slash. Null when it cannot be a page's address (no lookup is needed then).
+ * without a trailing slash. Null when it cannot be a page's address, or a version of one (no
+ * lookup is needed then).
  */
 function pageAddressOf(pathname: string): string | null {
   let decoded: string;
@@ -33,7 +38,44 @@ function pageAddressOf(pathname: string): string | null {
     return null;
   }
   const address = withoutTrailingSlash(decoded.toLowerCase());
-  return pageAddressProblem(address) === null ? address : null;
+  const page = parseLegalVersionPath(address)?.path ?? address;
+  return pageAddressProblem(page) === null ? address : null;
+}
+
+/** The published page at `address`, drawn; a legal document with its version facts. */
+async function showPage(db: Db, address: string) {
+  const page = await getPublishedPageByPath(db, address);
+  if (!page) return null;
+  const legal = page.kind === "legal" ? await legalFactsOf(db, page) : null;
+  const [view, head] = await Promise.all([renderPageView(db, { ...page, legal }), pageHead(page)]);
+  return { view, head, banner: null as LegalFacts | null };
+}
+
+/**
+ * An earlier version of a published legal document, drawn from what was published then with the
+ * same components, under a banner leading to the current one; kept out of search engines.
+ */
+async function showLegalVersion(db: Db, address: string) {
+  const named = parseLegalVersionPath(address);
+  if (!named) return null;
+  const current = await getPublishedPageByPath(db, named.path);
+  if (current?.kind !== "legal") return null;
+  const version = await getLegalVersion(db, current.id, named.date);
+  if (!version) return null;
+  const facts = versionFactsOf(current.path, version);
+  const [view, head] = await Promise.all([
+    renderPageView(db, { title: version.title, blocks: version.blocks, legal: facts }),
+    pageHead({
+      ...current,
+      title: `${version.title} (effective from ${facts.dateLabel})`,
+      metaTitle: null,
+      blocks: version.blocks,
+      path: address,
+      canonicalUrl: null,
+      noindex: true,
+    }),
+  ]);
+  return { view, head, banner: facts };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -44,12 +86,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Through the site's short-lived cache, as the other public pages read their content: every
     // content write (a page, a shared section, a post the post list shows, an image) clears it.
     const shown = address
-      ? await cachedWhileFound(`page:${address}`, async () => {
-          const page = await getPublishedPageByPath(db, address);
-          if (!page) return null;
-          const [view, head] = await Promise.all([renderPageView(db, page), pageHead(page)]);
-          return { view, head };
-        })
+      ? await cachedWhileFound(
+          `page:${address}`,
+          async () => (await showPage(db, address)) ?? (await showLegalVersion(db, address)),
+        )
       : null;
     if (!shown) {
       logger.warn({ path }, "404: page not found");
@@ -111,11 +151,13 @@ export default function PublicPage({ loaderData }: Route.ComponentProps) {
     }
     return <NotFoundView />;
   }
-  const { view } = loaderData;
+  const { view, banner } = loaderData;
   return (
     <>
+      {banner ? <LegalVersionBanner facts={banner} /> : null}
       <PageJsonLd items={view.jsonLd} />
       <BlockList blocks={view.blocks} title={view.title} />
+      {view.legal ? <LegalVersionFacts facts={view.legal} /> : null}
     </>
   );
 }

@@ -27,6 +27,9 @@ export function draftOf(page: EditorPage, timeZone: string): PageDraft {
     ogImageUrl: page.ogImageUrl ?? "",
     canonicalUrl: page.canonicalUrl ?? "",
     noindex: page.noindex,
+    legalVersion: page.legalVersion ?? "",
+    effectiveDate: page.effectiveDate ?? "",
+    changeSummary: page.changeSummary ?? "",
   };
 }
 
@@ -75,6 +78,18 @@ export function conflictFields(theirs: PageDraft, mine: PageDraft): ConflictFiel
       theirs: theirs.noindex ? "Yes" : "No",
       mine: mine.noindex ? "Yes" : "No",
     },
+    ...(theirs.kind === "legal" || mine.kind === "legal"
+      ? [
+          { label: "Legal version", theirs: theirs.legalVersion, mine: mine.legalVersion },
+          { label: "Effective date", theirs: theirs.effectiveDate, mine: mine.effectiveDate },
+          {
+            label: "Summary of changes",
+            theirs: theirs.changeSummary,
+            mine: mine.changeSummary,
+            long: true,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -1,6 +1,3 @@
-import { ImageIcon, X } from "lucide-react";
-import { useState } from "react";
-import { ImagePicker } from "~/components/admin/blog/image-picker";
 import { statusLabels } from "~/components/admin/blog/post-values";
 import {
   CheckboxField,
@@ -8,11 +5,10 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/admin/kit/fields";
+import { ImageUrlField } from "~/components/admin/kit/image-url-field";
 import { StatusFields } from "~/components/admin/kit/status-fields";
-import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
+import { CHANGE_SUMMARY_MAX, LEGAL_VERSION_MAX, legalVersionPath } from "~/pages/legal-versions";
 import {
   META_DESCRIPTION_GOOD,
   META_TITLE_GOOD_MAX,
@@ -26,7 +22,8 @@ import { pageFieldId } from "./editor-values";
 
 type Set = <K extends keyof PageDraft>(key: K, value: PageDraft[K]) => void;
 
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+/** A box of the editors' side panel (a page's, a post's), named by its heading. */
+export function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section
       aria-label={title}
@@ -54,6 +51,60 @@ function Counter({ length, min, max }: { length: number; min: number; max: numbe
 }
 
 /**
+ * A legal document's version: what readers see as "Last updated", and what each publish keeps
+ * (a new effective date keeps the version before it readable at its own address).
+ */
+function LegalVersionPanel({
+  draft,
+  set,
+  errors,
+}: {
+  draft: PageDraft;
+  set: Set;
+  errors: Record<string, string>;
+}) {
+  const date = draft.effectiveDate;
+  return (
+    <Panel title="Legal version">
+      <TextField
+        id={pageFieldId("legalVersion")}
+        label="Version"
+        error={errors.legalVersion}
+        hint="How readers refer to this version, like 2.0."
+        value={draft.legalVersion}
+        maxLength={LEGAL_VERSION_MAX}
+        spellCheck={false}
+        onValue={(value) => set("legalVersion", value)}
+      />
+      <TextField
+        id={pageFieldId("effectiveDate")}
+        label="Effective date"
+        type="date"
+        required
+        error={errors.effectiveDate}
+        hint={
+          date
+            ? `Shown as "Last updated". Publishing keeps this text at ${legalVersionPath(draft.path.trim(), date)}; the same date again corrects that version, a new date adds one.`
+            : 'Shown as "Last updated"; needed to publish.'
+        }
+        value={date}
+        onValue={(value) => set("effectiveDate", value)}
+      />
+      <TextAreaField
+        id={pageFieldId("changeSummary")}
+        label="Summary of changes"
+        error={errors.changeSummary}
+        hint="What changed in this version, shown beside it in the list of versions."
+        rows={3}
+        value={draft.changeSummary}
+        maxLength={CHANGE_SUMMARY_MAX}
+        onValue={(value) => set("changeSummary", value)}
+      />
+    </Panel>
+  );
+}
+
+/**
  * The editor's side panel: when and where the page is shown (status, publish time, address,
  * kind) and how search engines and shared links present it.
  */
@@ -76,7 +127,6 @@ export function PageSettings({
   /** The site's origin, for the search result preview. */
   origin: string;
 }) {
-  const [picking, setPicking] = useState(false);
   // Editors do not publish legal documents; the status the page already has stays listed.
   const statuses = PAGE_STATUSES.filter(
     (s) => mayGiveStatus(role, draft.kind, s) || s === saved.status,
@@ -130,6 +180,9 @@ export function PageSettings({
           ))}
         </SelectField>
       </Panel>
+      {draft.kind === "legal" ? (
+        <LegalVersionPanel draft={draft} set={set} errors={errors} />
+      ) : null}
       <Panel title="Search and sharing">
         <TextField
           id={pageFieldId("metaTitle")}
@@ -170,52 +223,17 @@ export function PageSettings({
           </p>
           <p className="line-clamp-2 text-sm text-ink">{shownDescription}</p>
         </figure>
-        <FieldShell
+        <ImageUrlField
           id={pageFieldId("ogImageUrl")}
           label="Open Graph image"
           error={errors.ogImageUrl}
           hint="Shown when the page is shared (1200 × 630 works best). Empty: the site's default."
-        >
-          <div className="flex flex-col gap-2">
-            {draft.ogImageUrl ? (
-              <img
-                src={draft.ogImageUrl}
-                alt=""
-                className="aspect-[1200/630] w-full rounded-md border border-line object-cover"
-              />
-            ) : null}
-            <Input
-              {...fieldAria(pageFieldId("ogImageUrl"), errors.ogImageUrl, true)}
-              value={draft.ogImageUrl}
-              placeholder="/media/… or https://…"
-              onChange={(e) => set("ogImageUrl", e.currentTarget.value)}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
-                <ImageIcon aria-hidden /> Choose image
-                <span className="sr-only"> for sharing</span>
-              </Button>
-              {draft.ogImageUrl ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => set("ogImageUrl", "")}
-                >
-                  <X aria-hidden /> Remove image
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </FieldShell>
-        {picking ? (
-          <ImagePicker
-            open
-            title="Choose the sharing image"
-            onOpenChange={setPicking}
-            onPick={(url) => set("ogImageUrl", url)}
-          />
-        ) : null}
+          value={draft.ogImageUrl}
+          onValue={(url) => set("ogImageUrl", url)}
+          pickerTitle="Choose the sharing image"
+          chooseFor="sharing"
+          wide
+        />
         <TextField
           id={pageFieldId("canonicalUrl")}
           label="Canonical address"

@@ -1,6 +1,7 @@
 import { ExternalLink, LayoutTemplate, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { roleAllows, type UserRole } from "~/auth/roles";
 import { statusLabels } from "~/components/admin/blog/post-values";
 import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
 import { TextField } from "~/components/admin/kit/fields";
@@ -13,9 +14,11 @@ import { ACTIONS_COLUMN, RowActionsCell, TableHead } from "~/components/admin/ki
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { type PageLinkState, pageLinkStateOf, type SiteMenus } from "~/pages/page-links";
 import { PAGE_KIND_LABELS } from "~/pages/page-schema";
 import type { PageSummary } from "~/pages/pages.server";
 import { NewPageDialog } from "./new-page-dialog";
+import { AddToFooterDialog, PageMenuActions, PageMenuBadges } from "./page-menu-actions";
 
 const statusStyles: Record<PageSummary["status"], string> = {
   draft: "bg-surface text-muted ring-line",
@@ -37,11 +40,27 @@ function StatusBadge({ status }: { status: PageSummary["status"] }) {
   );
 }
 
-/** Every page (a table on wide screens, stacked rows on a phone): new, edit, view, delete. */
-export function PageList({ pages }: { pages: PageSummary[] }) {
+const NOT_LINKED: PageLinkState = { inNavigation: false, footerSections: [] };
+
+/**
+ * Every page (a table on wide screens, stacked rows on a phone): new, edit, view, delete, and a
+ * published page's place in the site's navigation menu and footer (`menus`: null when they could
+ * not be read, and then not offered). The footer is a settings editor: an admin's (`role`).
+ */
+export function PageList({
+  pages,
+  menus = null,
+  role = "editor",
+}: {
+  pages: PageSummary[];
+  menus?: SiteMenus | null;
+  role?: UserRole;
+}) {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
+  const [footerFor, setFooterFor] = useState<PageSummary | null>(null);
   const focus = useReturnFocus(() => document.getElementById("new-page"));
+  const linksOf = (page: PageSummary) => (menus ? pageLinkStateOf(menus, page.path) : NOT_LINKED);
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -72,12 +91,12 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
             <TableHead
               caption="Pages"
               columns={[
-                { label: "Title", className: "w-[26%]" },
-                { label: "Address", className: "w-[22%]" },
-                { label: "Kind", className: "w-[13%]" },
-                { label: "Status", className: "w-[11%]" },
-                { label: "Updated", className: "w-[14%]" },
-                { ...ACTIONS_COLUMN, className: "w-[14%]" },
+                { label: "Title", className: "w-[22%]" },
+                { label: "Address", className: "w-[18%]" },
+                { label: "Kind", className: "w-[11%]" },
+                { label: "Status", className: "w-[13%]" },
+                { label: "Updated", className: "w-[12%]" },
+                { ...ACTIONS_COLUMN, className: "w-[24%]" },
               ]}
             />
             <tbody className="divide-y divide-line">
@@ -109,6 +128,7 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
                         <LocalTime iso={page.publishedAt} />
                       </span>
                     ) : null}
+                    <PageMenuBadges state={linksOf(page)} />
                   </LabelledCell>
                   <LabelledCell label="Updated" align="middle">
                     <LocalTime iso={page.updatedAt} />
@@ -122,6 +142,15 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
                           <span className="sr-only"> {page.title} (opens in a new tab)</span>
                         </a>
                       </Button>
+                    ) : null}
+                    {menus ? (
+                      <PageMenuActions
+                        page={page}
+                        state={linksOf(page)}
+                        mayEditFooter={roleAllows(role, "admin")}
+                        remember={focus.remember}
+                        onAddToFooter={() => setFooterFor(page)}
+                      />
                     ) : null}
                     <RowDeleteButton
                       name={page.title}
@@ -142,7 +171,13 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
       />
       <DeletePageDialog
         page={deleting}
+        linksOf={linksOf}
         onClose={() => setDeleting(null)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+      <AddToFooterDialog
+        page={footerFor}
+        onClose={() => setFooterFor(null)}
         onCloseAutoFocus={focus.onCloseAutoFocus}
       />
     </div>
@@ -155,10 +190,13 @@ export function PageList({ pages }: { pages: PageSummary[] }) {
  */
 function DeletePageDialog({
   page,
+  linksOf,
   onClose,
   onCloseAutoFocus,
 }: {
   page: PageSummary | null;
+  /** Where the site's menus link to a page: those links go with it. */
+  linksOf: (page: PageSummary) => PageLinkState;
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
@@ -180,7 +218,7 @@ function DeletePageDialog({
       title="Delete this page?"
       description={
         shown
-          ? `“${shown.title}” and its history are deleted for good; ${shown.path} stops answering unless you send its visitors on.`
+          ? `“${shown.title}” and its history are deleted for good; ${shown.path} stops answering unless you send its visitors on.${linkedNote(linksOf(shown))}`
           : ""
       }
       confirmLabel="Delete page"
@@ -202,4 +240,15 @@ function DeletePageDialog({
       />
     </PostConfirmDialog>
   );
+}
+
+/** What the delete dialog adds when the site's menus link to the page. */
+function linkedNote(links: PageLinkState) {
+  const where = [
+    links.inNavigation ? "the navigation" : null,
+    links.footerSections.length > 0 ? "the footer" : null,
+  ].filter(Boolean);
+  return where.length > 0
+    ? ` It is linked from ${where.join(" and ")}; those links are removed.`
+    : "";
 }

@@ -1,0 +1,167 @@
+import { Menu, PanelBottom } from "lucide-react";
+import { useState } from "react";
+import { CreateDialog } from "~/components/admin/kit/create-dialog";
+import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
+import { SelectField, TextField } from "~/components/admin/kit/fields";
+import { validate } from "~/components/admin/kit/validate";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Button } from "~/components/ui/button";
+import { type FooterSection, footerSections } from "~/content/footer";
+import type { PageLinkIntent, PageLinkState } from "~/pages/page-links";
+import { pageFooterLinkSchema } from "~/pages/page-links";
+import type { PageSummary } from "~/pages/pages.server";
+import { footerSectionLabels } from "~/schemas/admin/settings";
+
+/** Where a page is linked from, under its status: "In navigation", "In footer: Company". */
+export function PageMenuBadges({ state }: { state: PageLinkState }) {
+  if (!state.inNavigation && state.footerSections.length === 0) return null;
+  const footer = state.footerSections.map((section) => footerSectionLabels[section]).join(", ");
+  return (
+    <span className="mt-1 flex flex-wrap gap-1 text-xs text-muted">
+      {state.inNavigation ? <span>In navigation</span> : null}
+      {state.inNavigation && footer ? <span aria-hidden>·</span> : null}
+      {footer ? <span>In footer: {footer}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * A published page's row actions for the site's menus: Add to navigation (at once) or Remove from
+ * navigation, and, for those who may change the footer, Add to footer (a dialog asks the
+ * section) or Remove from footer. A page that is not published offers only the removals.
+ */
+export function PageMenuActions({
+  page,
+  state,
+  mayEditFooter,
+  remember,
+  onAddToFooter,
+}: {
+  page: PageSummary;
+  state: PageLinkState;
+  mayEditFooter: boolean;
+  remember: () => void;
+  onAddToFooter: () => void;
+}) {
+  const { fetcher, busy } = useAdminFetcher();
+  const published = page.status === "published";
+  const removeFromFooter = () =>
+    void fetcher.submit(
+      { intent: "remove-from-footer" satisfies PageLinkIntent, id: page.id },
+      { method: "post", action: "/admin/pages", encType: "application/json" },
+    );
+  const inFooter = state.footerSections.length > 0;
+  return (
+    <>
+      {state.inNavigation || published ? (
+        // A form, so that it works before the dashboard's JavaScript has loaded too.
+        <fetcher.Form method="post" action="/admin/pages" className="inline-block">
+          <input
+            type="hidden"
+            name="intent"
+            value={state.inNavigation ? "remove-from-navigation" : "add-to-navigation"}
+          />
+          <input type="hidden" name="id" value={page.id} />
+          <Button type="submit" variant="outline" size="sm" disabled={busy}>
+            <Menu aria-hidden />{" "}
+            {state.inNavigation ? "Remove from navigation" : "Add to navigation"}
+            <span className="sr-only"> {page.title}</span>
+          </Button>
+        </fetcher.Form>
+      ) : null}
+      {mayEditFooter && (inFooter || published) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          aria-haspopup={inFooter ? undefined : "dialog"}
+          onClick={() => {
+            if (inFooter) return removeFromFooter();
+            remember();
+            onAddToFooter();
+          }}
+        >
+          <PanelBottom aria-hidden /> {inFooter ? "Remove from footer" : "Add to footer"}
+          <span className="sr-only"> {page.title}</span>
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** "Add to footer": which section (column) the link goes in, and its label (the page's title). */
+export function AddToFooterDialog({
+  page,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  page: PageSummary | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  return (
+    <CreateDialog
+      open={page !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Add to footer"
+      description={page ? `A link to ${page.path} in the site's footer, on every page.` : ""}
+    >
+      {(cancel) => (page ? <AddToFooterForm page={page} onCancel={cancel} /> : null)}
+    </CreateDialog>
+  );
+}
+
+function AddToFooterForm({ page, onCancel }: { page: PageSummary; onCancel: () => void }) {
+  const [label, setLabel] = useState(page.title);
+  const [section, setSection] = useState<FooterSection>("company");
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({ onSuccess: onCancel });
+  const errors = { ...problems, ...fieldErrors };
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const values = { intent: "add-to-footer", id: String(page.id), label, section };
+        const refused = validate(pageFooterLinkSchema, values);
+        setProblems(refused ?? {});
+        if (refused) {
+          document.getElementById(`footer-link-${Object.keys(refused)[0]}`)?.focus();
+          return;
+        }
+        void fetcher.submit(values, {
+          method: "post",
+          action: "/admin/pages",
+          encType: "application/json",
+        });
+      }}
+    >
+      <SelectField
+        id="footer-link-section"
+        label="Section"
+        hint="The footer column the link is listed in."
+        error={errors.section}
+        value={section}
+        onValue={(value) => setSection(value as FooterSection)}
+      >
+        {footerSections.map((key) => (
+          <option key={key} value={key}>
+            {footerSectionLabels[key]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id="footer-link-label"
+        label="Label"
+        required
+        error={errors.label}
+        value={label}
+        maxLength={200}
+        onValue={setLabel}
+      />
+      <EditorDialogActions busy={busy} onCancel={onCancel} saveLabel="Add to footer" />
+    </form>
+  );
+}
