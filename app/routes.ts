@@ -50,6 +50,8 @@ export default [
       route("pages/:id", "routes/admin/page-editor.tsx"),
       route("pages/shared/:id", "routes/admin/shared-section-editor.tsx"),
       route("blog", "routes/admin/blog.tsx"),
+      // A post's editor; /admin/blog/new before its first save.
+      route("blog/:id", "routes/admin/post-editor.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("content", "routes/admin/content.tsx"),
@@ -72,6 +74,8 @@ export default [
   route("admin/pages/:id/revisions", "routes/admin/page-revisions.ts"),
   // Pages: the shared sections a page's Shared section block can place (its select's choices).
   route("admin/pages/shared-sections", "routes/admin/shared-sections.ts"),
+  // Pages and Blog: the published pages and posts the rich-text editor's link picker offers.
+  route("admin/pages/link-targets", "routes/admin/link-targets.ts"),
   // Blog: the image picker's page of media images, and a post's revisions for its History panel.
   route("admin/blog/media", "routes/admin/blog-media.ts"),
   route("admin/blog/revisions", "routes/admin/blog-revisions.ts"),

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -22,6 +22,10 @@ beforeAll(async () => {
   session = await startAdminSession();
   ({ own, context } = session);
   page = await newPage(context);
+  // The editor shows a post's images: the made-up image host of these posts answers with one.
+  await context.route("https://images.example.com/**", (route) =>
+    route.fulfill({ contentType: "image/png", body: PNG }),
+  );
   page.on("dialog", (dialog) => {
     // Leaving a form with unsaved typing asks first; these tests leave (a refused post, say).
     if (dialog.type() === "beforeunload") return void dialog.accept();
@@ -50,6 +54,22 @@ const categoryRow = (name: string) =>
 
 async function openBlog(query = "") {
   await openAdminTab(page, `/admin/blog${query}`, "Blog");
+  await waitForRouterHydration(page);
+}
+
+/**
+ * The post's Markdown: the content field shows rich text; its Markdown button shows the Markdown
+ * itself in a textarea, which these tests type into and read.
+ */
+async function markdownOf(scope: Page | Locator) {
+  const toggle = scope.getByRole("button", { name: "Markdown view of content" });
+  if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+  return scope.getByRole("textbox", { name: "Content", exact: true });
+}
+
+/** The full-page editor of a new post. */
+async function openNewPost() {
+  await openAdminTab(page, "/admin/blog/new", "New post");
   await waitForRouterHydration(page);
 }
 
@@ -87,12 +107,13 @@ describe("the blog manager", () => {
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expectVisibleText(page, "File uploaded successfully");
 
-    await openBlog("?view=new");
-    expect(await page.getByRole("link", { name: "Create New" }).getAttribute("aria-current")).toBe(
-      "page",
-    );
-    const create = page.getByRole("button", { name: "Create Post", exact: true });
-    const content = page.getByRole("textbox", { name: "Content", exact: true });
+    await openBlog();
+    const createNew = page.getByRole("link", { name: "Create New" });
+    expect(await createNew.getAttribute("href")).toBe("/admin/blog/new");
+    await createNew.click();
+    await page.getByRole("heading", { name: "New post", exact: true }).waitFor();
+    const create = page.getByRole("button", { name: "Save", exact: true });
+    const content = await markdownOf(page);
     expect(await content.getAttribute("rows")).toBe("12");
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
@@ -120,12 +141,13 @@ describe("the blog manager", () => {
     );
     await create.click();
     await expectVisibleText(page, "Blog post created successfully");
-    // The form is cleared for the next post.
-    await expect
-      .poll(() => page.getByRole("textbox", { name: "Title", exact: true }).inputValue())
-      .toBe("");
+    // The new post is at its own address, in its editor.
+    await page.waitForURL(/\/admin\/blog\/\d+$/, SLOW);
+    expect(await page.getByRole("textbox", { name: "Title", exact: true }).inputValue()).toBe(
+      TITLE,
+    );
 
-    await page.getByRole("link", { name: "All Posts" }).click();
+    await page.getByRole("link", { name: "Back to posts" }).click();
     const row = postRow(TITLE);
     await row.waitFor(SLOW);
     expect(await row.getByText("Draft", { exact: true }).isVisible()).toBe(true);
@@ -141,11 +163,11 @@ describe("the blog manager", () => {
   });
 
   it("refuses a duplicate slug, and shows a hostile title as text", async () => {
-    await openBlog("?view=new");
+    await openNewPost();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Another");
     await page.getByRole("textbox", { name: "Slug", exact: true }).fill("voice-agents-for-clinics");
     await page.getByRole("textbox", { name: "Content", exact: true }).fill("Body");
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Failed to create blog post");
     expect(
       await page
@@ -154,11 +176,11 @@ describe("the blog manager", () => {
         .isVisible(),
     ).toBe(true);
 
-    await openBlog("?view=new");
+    await openNewPost();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(XSS);
     await page.getByRole("textbox", { name: "Slug", exact: true }).fill("hostile");
     await page.getByRole("textbox", { name: "Content", exact: true }).fill("Body");
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Blog post created successfully");
     await openBlog();
     await postRow(XSS).waitFor(SLOW);
@@ -167,24 +189,25 @@ describe("the blog manager", () => {
     expectCleanPage(page, [/status of 409/]);
   });
 
-  it("edits a post in a dialog, previews it and publishes it", async () => {
+  it("edits a post in its editor, previews it and publishes it", async () => {
     await openBlog();
-    const editButton = postRow(TITLE).getByRole("button", { name: `Edit ${TITLE}` });
+    const editButton = postRow(TITLE).getByRole("link", { name: `Edit ${TITLE}` });
     await editButton.click();
-    const dialog = page.getByRole("dialog", { name: "Edit post" });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
+    const heading = page.getByRole("heading", { name: "Edit post", exact: true });
+    await heading.waitFor();
+    const dialog = page.getByRole("main");
+    await dialog.getByRole("link", { name: "Back to posts", exact: true }).click();
+    await heading.waitFor({ state: "detached" });
     await expect.poll(() => editButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await editButton.click();
-    await dialog.waitFor();
+    await heading.waitFor();
     expect(await dialog.getByRole("textbox", { name: "Title", exact: true }).inputValue()).toBe(
       TITLE,
     );
-    await dialog
-      .getByRole("textbox", { name: "Content", exact: true })
-      .fill("Clinics miss calls.\n\nA **voice** agent answers every one.");
+    await (await markdownOf(dialog)).fill(
+      "Clinics miss calls.\n\nA **voice** agent answers every one.",
+    );
     await dialog.getByRole("button", { name: "Preview", exact: true }).click();
     const preview = dialog.getByRole("region", { name: "Preview" });
     // The preview is the markdown rendered on the server, as the post page shows it.
@@ -217,9 +240,9 @@ describe("the blog manager", () => {
     await dialog
       .getByRole("textbox", { name: "Meta title", exact: true })
       .fill("Clinic voice agents");
-    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
-    await dialog.waitFor({ state: "detached", ...SLOW });
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Blog post updated successfully");
+    await dialog.getByRole("link", { name: "Back to posts", exact: true }).click();
 
     const row = postRow(TITLE);
     await row.getByText("Published", { exact: true }).waitFor(SLOW);
@@ -317,9 +340,9 @@ describe("the blog manager", () => {
     expect(upload.status()).toBe(201);
     const { name, url } = (await upload.json()) as { name: string; url: string };
 
-    await openBlog("?view=new");
+    await openNewPost();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Harbour Days");
-    const content = page.getByRole("textbox", { name: "Content", exact: true });
+    const content = await markdownOf(page);
     await content.fill("We sailed at dawn.");
     await page.getByRole("button", { name: "Choose image", exact: true }).click();
     const picker = page.getByRole("dialog", { name: "Choose a featured image" });
@@ -357,7 +380,7 @@ describe("the blog manager", () => {
       .poll(() => warning.textContent(), SLOW)
       .toContain("An image has no alt text: the featured image");
     // Advice only: the post saves.
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Blog post created successfully");
 
     await openAdminTab(page, "/admin/media", "Media library");
@@ -375,13 +398,12 @@ describe("the blog manager", () => {
       const address = new URL(response.url());
       return address.pathname === "/admin/blog/media" && address.searchParams.has("names");
     });
-    await postRow("Harbour Days").getByRole("button", { name: "Edit Harbour Days" }).click();
-    const editor = page.getByRole("dialog", { name: "Edit post" });
+    await postRow("Harbour Days").getByRole("link", { name: "Edit Harbour Days" }).click();
+    await page.getByRole("heading", { name: "Edit post", exact: true }).waitFor();
+    const editor = page.getByRole("main");
     const editorWarning = editor.getByRole("status").filter({ hasText: "no alt text" });
     // The same photo in the body is described by the library's alt text too.
-    await editor
-      .getByRole("textbox", { name: "Content", exact: true })
-      .fill(`We sailed at dawn.\n\n![](${url})`);
+    await (await markdownOf(editor)).fill(`We sailed at dawn.\n\n![](${url})`);
     expect((await lookedUp).status()).toBe(200);
     await page.waitForTimeout(500);
     expect(await editorWarning.count()).toBe(0);
@@ -422,18 +444,19 @@ describe("editing without fear", () => {
       .getByRole("list", { name: "Blog posts" })
       .getByRole("listitem")
       .filter({ has: tab.getByRole("heading", { name: POST, exact: true }) });
-    await row.getByRole("button", { name: `Edit ${POST}` }).click();
-    const dialog = tab.getByRole("dialog", { name: "Edit post" });
-    await dialog.waitFor();
-    return dialog;
+    await row.getByRole("link", { name: `Edit ${POST}` }).click();
+    await tab.getByRole("heading", { name: "Edit post", exact: true }).waitFor();
+    const editor = tab.getByRole("main");
+    await markdownOf(editor);
+    return editor;
   };
   const contentOf = (dialog: ReturnType<Page["getByRole"]>) =>
     dialog.getByRole("textbox", { name: "Content", exact: true });
   async function save(tab: Page, body: string) {
     const dialog = await editorIn(tab);
     await contentOf(dialog).fill(body);
-    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
-    await dialog.waitFor({ state: "detached", ...SLOW });
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(tab, "Blog post updated successfully");
     await dismissToasts(tab);
   }
 
@@ -452,8 +475,6 @@ describe("editing without fear", () => {
     await expectVisibleText(other, "Revision restored");
     await expect.poll(() => contentOf(dialog).inputValue()).toBe("First body.");
     await expect.poll(() => revisions.count(), SLOW).toBe(4);
-    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
     await other.goto("/blog/revision-trail");
     expect(await other.getByText("First body.", { exact: true }).count()).toBe(1);
     expectCleanPage(other);
@@ -463,7 +484,7 @@ describe("editing without fear", () => {
     const mine = await editorIn(page);
     await save(other, "Their newer body.");
     await contentOf(mine).fill("My body, typed meanwhile.");
-    await mine.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await mine.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Someone else saved this post");
     const conflict = mine.getByRole("region", {
       name: "Someone else saved this post while you were editing",
@@ -474,14 +495,13 @@ describe("editing without fear", () => {
     expect(await contentOf(mine).inputValue()).toBe("My body, typed meanwhile.");
 
     await conflict.getByRole("button", { name: "Keep mine", exact: true }).click();
-    await mine.waitFor({ state: "detached", ...SLOW });
     await expectVisibleText(page, "Blog post updated successfully");
     await page.goto("/blog/revision-trail");
     expect(await page.getByText("My body, typed meanwhile.", { exact: true }).count()).toBe(1);
     expectCleanPage(page, [/status of 409/]);
   });
 
-  it("offers the typing back after a reload, and asks before the dialog closes with changes", async () => {
+  it("offers the typing back after a reload, and asks before leaving the editor with changes", async () => {
     let dialog = await editorIn(other);
     await contentOf(dialog).fill("Typed, never saved.");
     await other.waitForTimeout(600);
@@ -496,16 +516,18 @@ describe("editing without fear", () => {
     await offer.getByRole("button", { name: "Restore changes", exact: true }).click();
     expect(await contentOf(dialog).inputValue()).toBe("Typed, never saved.");
 
-    await other.keyboard.press("Escape");
+    await dialog.getByRole("link", { name: "Back to posts", exact: true }).click();
     const ask = other.getByRole("alertdialog", { name: "Discard unsaved changes?" });
     await ask.waitFor();
     await ask.getByRole("button", { name: "Keep editing", exact: true }).click();
     await ask.waitFor({ state: "detached" });
     expect(await contentOf(dialog).inputValue()).toBe("Typed, never saved.");
 
-    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.getByRole("link", { name: "Back to posts", exact: true }).click();
     await ask.getByRole("button", { name: "Discard changes", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
+    await other
+      .getByRole("heading", { name: "Edit post", exact: true })
+      .waitFor({ state: "detached" });
     // Discarded means gone: the next open offers nothing.
     dialog = await editorIn(other);
     await other.waitForTimeout(300);
@@ -514,18 +536,18 @@ describe("editing without fear", () => {
   });
 
   it("schedules a post in the site's time zone and lists it with its time", async () => {
-    await openBlog("?view=new");
+    await openNewPost();
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Next Year's Launch");
     await page.getByRole("textbox", { name: "Content", exact: true }).fill("Coming.");
     await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("scheduled");
     const when = page.getByLabel("Publish on");
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Choose the date and time to publish.");
     await when.fill("2020-01-01T09:00");
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Choose a time in the future, or publish now.");
     await when.fill("2099-06-01T09:00");
-    await page.getByRole("button", { name: "Create Post", exact: true }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expectVisibleText(page, "Blog post created successfully");
     await openBlog();
     const scheduled = page.getByRole("region", { name: "Scheduled (1)" });

@@ -135,10 +135,10 @@ describe("the one-off creator pages", () => {
     await page.getByText("Blog Post Created!", { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === "/blog", { timeout: 10_000 });
     await openAdminTab(page, "/admin/blog", "Blog");
-    // One row per post: each row has one Edit button named after its post.
+    // One row per post: each row has one Edit (a link to its editor) named after its post.
     for (const post of [voiceBlogPost, hiringHubPost]) {
       expect(
-        await page.getByRole("button", { name: `Edit ${post.title}`, exact: true }).count(),
+        await page.getByRole("link", { name: `Edit ${post.title}`, exact: true }).count(),
       ).toBe(1);
     }
     expectCleanPage(page);

@@ -46,7 +46,7 @@ async function openEditor(): Promise<Page> {
   const page = await newPage(context);
   // Leaving the editor with unsaved typing asks first; these tests leave on purpose.
   page.on("dialog", (dialog) => void dialog.accept());
-  await openAdminTab(page, "/admin/blog?view=new", "Blog");
+  await openAdminTab(page, "/admin/blog/new", "New post");
   await waitForRouterHydration(page);
   return page;
 }

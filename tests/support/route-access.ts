@@ -172,7 +172,18 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "section",
     why: "the shared sections a page's Shared section block can place (JSON)",
   },
+  "/admin/pages/link-targets": {
+    access: "section",
+    why: "the published pages and posts the rich-text editor's link picker offers (JSON)",
+  },
   "/admin/blog": { access: "section", post: 400 },
+  "/admin/blog/:id": {
+    access: "section",
+    sample: "/admin/blog/2147483647",
+    get: 404,
+    post: 400,
+    why: "a post's editor (no post has this id; /admin/blog/new writes a new one); a post without an intent is refused",
+  },
   "/admin/newsletter": { access: "section", post: 400 },
   "/admin/leads": { access: "section", post: 400 },
   "/admin/content": { access: "section", post: 400 },

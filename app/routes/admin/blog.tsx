@@ -1,20 +1,15 @@
 import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { blogAction } from "~/admin/blog.server";
 import { requireSection } from "~/auth/permissions.server";
 import { CategoryManager } from "~/components/admin/blog/category-manager";
-import { PostForm } from "~/components/admin/blog/post-form";
 import { PostList } from "~/components/admin/blog/post-list";
-import { WritingAssistContext } from "~/components/admin/blog/writing-assist";
 import { NoScriptOutcome } from "~/components/admin/integrations/no-script-outcome";
-import { LinkFactsContext } from "~/components/admin/kit/publish-check";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
 import { siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
-import { getEnv } from "~/env.server";
-import { loadOpenAiSettings } from "~/integrations/openai.server";
 import { logger } from "~/lib/logger.server";
 import type { Toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
@@ -26,7 +21,6 @@ import {
   listScheduledPosts,
 } from "~/models/admin-blog.server";
 import { getSettingsMap } from "~/models/site.server";
-import { type LinkFactsData, loadLinkFactsData } from "~/pages/link-facts.server";
 import { type BlogView, blogViews, POST_STATUSES } from "~/schemas/admin/blog";
 import type { Route } from "./+types/blog";
 
@@ -37,31 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view: BlogView = blogViews.includes(viewParam as BlogView)
     ? (viewParam as BlogView)
     : "posts";
+  // Create New is the post editor's own page now (an old link still gets there).
+  if (view === "new") throw redirect("/admin/blog/new");
   const statusParam = url.searchParams.get("status");
   const status = POST_STATUSES.find((s) => s === statusParam) ?? null;
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Number(url.searchParams.get("page") ?? "1") || 1;
   const db = getDb();
   const timeZone = siteTimeZoneFrom(await getSettingsMap());
-  // Only whether it is on reaches the browser: the editor shows its Suggest buttons.
-  const writingAssist = await loadOpenAiSettings(db).then(
-    (settings) => settings !== null,
-    (error) => {
-      logger.warn({ err: error }, "Could not read the OpenAI integration");
-      return false;
-    },
-  );
-
-  // What exists on the site, for the check before publishing; without it no link is judged.
-  const linkFacts = await loadLinkFactsData(db, getEnv().SITE_URL).catch(
-    (error): LinkFactsData | null => {
-      logger.warn(
-        { err: error },
-        "Could not gather the site's pages for the check before publishing",
-      );
-      return null;
-    },
-  );
 
   let categories: AdminCategory[] = [];
   try {
@@ -85,8 +62,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       scheduled,
       categories,
       timeZone,
-      writingAssist,
-      linkFacts,
       loadFailed: false,
     };
   } catch (error) {
@@ -103,8 +78,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       scheduled: [],
       categories,
       timeZone,
-      writingAssist,
-      linkFacts,
       loadFailed: true,
     };
   }
@@ -141,6 +114,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   const hrefOf = (next: BlogView) => {
     const params = new URLSearchParams(searchParams);
     params.delete("page");
+    if (next === "new") return "/admin/blog/new";
     if (next === "posts") params.delete("view");
     else params.set("view", next);
     const query = params.toString();
@@ -148,59 +122,46 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   };
 
   return (
-    <WritingAssistContext value={loaderData.writingAssist}>
-      <LinkFactsContext value={loaderData.linkFacts}>
-        <section>
-          <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
-          <NoScriptOutcome
-            result={
-              actionData && "toast" in actionData
-                ? (actionData as { ok: boolean; toast: Toast })
-                : null
-            }
-          />
-          <nav aria-label="Blog sections" className="mb-6">
-            <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
-              {blogViews.map((v) => (
-                <li key={v}>
-                  <Link
-                    to={hrefOf(v)}
-                    preventScrollReset
-                    aria-current={view === v ? "page" : undefined}
-                    className={cn(
-                      "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
-                      view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
-                    )}
-                  >
-                    {viewLabels[v]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {view === "posts" ? (
-            <PostList
-              posts={loaderData.posts}
-              total={loaderData.total}
-              page={loaderData.page}
-              pages={loaderData.pages}
-              status={loaderData.status}
-              q={loaderData.q}
-              categories={categories}
-              scheduled={loaderData.scheduled}
-              timeZone={loaderData.timeZone}
-              loadFailed={loadFailed}
-            />
-          ) : null}
-          {view === "new" ? (
-            <div className="rounded-xl border border-line bg-white p-4 sm:p-6">
-              <h2 className="mb-4 text-lg font-semibold text-ink">New post</h2>
-              <PostForm mode="create" categories={categories} timeZone={loaderData.timeZone} />
-            </div>
-          ) : null}
-          {view === "categories" ? <CategoryManager categories={categories} /> : null}
-        </section>
-      </LinkFactsContext>
-    </WritingAssistContext>
+    <section>
+      <TabHeader title="Blog" description="Write, publish and organise the blog's posts." />
+      <NoScriptOutcome
+        result={
+          actionData && "toast" in actionData ? (actionData as { ok: boolean; toast: Toast }) : null
+        }
+      />
+      <nav aria-label="Blog sections" className="mb-6">
+        <ul className="grid grid-cols-3 gap-1 rounded-lg bg-surface p-1 sm:inline-grid sm:w-auto">
+          {blogViews.map((v) => (
+            <li key={v}>
+              <Link
+                to={hrefOf(v)}
+                preventScrollReset
+                aria-current={view === v ? "page" : undefined}
+                className={cn(
+                  "block rounded-md px-3 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary sm:px-5",
+                  view === v ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+                )}
+              >
+                {viewLabels[v]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === "posts" ? (
+        <PostList
+          posts={loaderData.posts}
+          total={loaderData.total}
+          page={loaderData.page}
+          pages={loaderData.pages}
+          status={loaderData.status}
+          q={loaderData.q}
+          scheduled={loaderData.scheduled}
+          timeZone={loaderData.timeZone}
+          loadFailed={loadFailed}
+        />
+      ) : null}
+      {view === "categories" ? <CategoryManager categories={categories} /> : null}
+    </section>
   );
 }

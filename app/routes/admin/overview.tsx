@@ -17,9 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const quickLinks = [
   {
-    to: "/admin/blog",
+    to: "/admin/blog/new",
     label: "Write a blog post",
-    hint: "Posts, drafts and categories",
+    hint: "A new post in the editor",
     icon: FileText,
   },
   {

@@ -1,9 +1,8 @@
 import { Eye, Pencil } from "lucide-react";
 import { LocalTime } from "~/components/admin/kit/local-time";
+import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { Button } from "~/components/ui/button";
-import { fieldAria } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
-import { Textarea } from "~/components/ui/textarea";
 
 /** Typing kept in this browser from an earlier visit: restore it or let it go. */
 export function DraftOffer({
@@ -35,7 +34,10 @@ export function DraftOffer({
   );
 }
 
-/** The post's Markdown, with a Preview that the server renders (as the post page will). */
+/**
+ * The post's text: rich text or its Markdown (RichTextField; markdown is what is stored), with a
+ * Preview that the server renders (as the post page will).
+ */
 export function ContentField({
   id,
   value,
@@ -56,15 +58,18 @@ export function ContentField({
   preview: { state: string; data?: { html?: string } };
 }) {
   return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          Content
-          <span aria-hidden className="text-danger">
-            {" "}
-            *
-          </span>
-        </label>
+    <RichTextField
+      id={id}
+      label="Content"
+      name="content"
+      required
+      rows={12}
+      value={value}
+      error={error}
+      onValue={onValue}
+      hint="Use Preview to see how the post page shows it."
+      hidden={previewing}
+      actions={
         <Button
           type="button"
           variant="outline"
@@ -75,16 +80,8 @@ export function ContentField({
           {previewing ? <Pencil aria-hidden /> : <Eye aria-hidden />}
           {previewing ? "Edit" : "Preview"}
         </Button>
-      </div>
-      <Textarea
-        {...fieldAria(id, error, true)}
-        name="content"
-        rows={12}
-        value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
-        required
-        className={previewing ? "hidden" : "font-mono"}
-      />
+      }
+    >
       {previewing ? (
         <section
           aria-label="Preview"
@@ -110,14 +107,6 @@ export function ContentField({
           )}
         </section>
       ) : null}
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        Markdown. Use Preview to see how the post page shows it.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </RichTextField>
   );
 }

@@ -1,8 +1,10 @@
-import { History, ImageIcon, X } from "lucide-react";
-import { useContext, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
-import { useFetcher } from "react-router";
+import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
 import { libraryNamesOf } from "~/blog/image-alt";
+import { EditorFrame } from "~/components/admin/editor/editor-frame";
+import { Panel } from "~/components/admin/editor/page-settings";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/kit/fields";
+import { ImageUrlField } from "~/components/admin/kit/image-url-field";
 import {
   LinkFactsContext,
   PublishCheckPanel,
@@ -16,17 +18,12 @@ import { StatusFields } from "~/components/admin/kit/status-fields";
 import { useStoredValues } from "~/components/admin/kit/use-stored-values";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { checkPost, type PublishWarning } from "~/pages/publish-check";
 import { canCreatePost, POST_STATUSES, slugPreview } from "~/schemas/admin/blog";
 import type { AssistField } from "~/schemas/admin/blog-assist";
 import { AltTextWarning } from "./alt-text-warning";
 import { EditConflict } from "./edit-conflict";
-import { ImagePicker } from "./image-picker";
 import { ContentField, DraftOffer } from "./post-form-parts";
 import { PostHistory } from "./post-history";
 import {
@@ -42,40 +39,59 @@ import {
 import { useLocalDraft } from "./use-local-draft";
 import { useWritingAssist, WritingSuggestion } from "./writing-assist";
 
+type SaveAnswer = {
+  ok: boolean;
+  toast?: { type: "success" | "error"; title: string };
+  fieldErrors?: Record<string, string>;
+  /** The stored post (a create's new row, an update's outcome). */
+  result?: { id: number; slug: string; version: number };
+  conflict?: TheirPost | null;
+};
+
+/** Where each field the server names is in the editor (its id's suffix). */
+const fieldOf: Record<string, string> = {
+  title: "title",
+  slug: "slug",
+  excerpt: "excerpt",
+  content: "content",
+  status: "status",
+  publishAt: "publish-at",
+  categoryId: "category",
+  metaTitle: "meta-title",
+  metaDescription: "meta-description",
+  featuredImageUrl: "image",
+};
+
 /**
- * The post editor of Create New and of the edit dialog: a plain form posting to the Blog tab's
- * action (so it works before JavaScript loads), sent with the admin fetcher once it has.
+ * The full-page editor of a post (/admin/blog/:id, and /admin/blog/new before its first save):
+ * the title in the top bar, the text, category and image in the main column, publishing, the
+ * address and search fields beside them; Save (also Ctrl/Cmd+S) and the post's History. Typing is
+ * kept in the browser until it is saved (offered back on return). A new post, once saved, moves
+ * to its own address.
  */
-export function PostForm({
-  mode,
+export function PostEditor({
   post,
   categories,
   timeZone,
-  onDone,
-  onSaved,
-  onDirtyChange,
 }: {
-  mode: "create" | "edit";
-  post?: AdminPost;
+  /** The stored post; none for a new one. */
+  post: AdminPost | null;
   categories: AdminCategory[];
   /** The site's time zone: scheduled times are entered and shown in it. */
   timeZone: string;
-  /** Cancel: shown when given (the edit dialog asks first when there are unsaved changes). */
-  onDone?: () => void;
-  /** After a successful save (the dialog closes). */
-  onSaved?: () => void;
-  /** Whether the form holds typing not saved yet (the edit dialog asks before closing). */
-  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
+  const f = (name: string) => `${id}-${name}`;
+  const action = post ? `/admin/blog/${post.id}` : "/admin/blog/new";
+  const navigate = useNavigate();
   const { saved, setSaved, values, setValues, version, setVersion, showStored } = useStoredValues<
     Values,
     number | null
   >(() => (post ? valuesOf(post, timeZone) : empty), post?.version ?? null);
   const [conflict, setConflict] = useState<TheirPost | null>(null);
-  const [showHistory, setShowHistory] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
+  /** A new post once stored: the editor moves to its address. */
+  const [created, setCreated] = useState<number | null>(null);
   const dirty = !same(values, saved);
   const draft = useLocalDraft({
     key: post ? String(post.id) : "new",
@@ -84,6 +100,11 @@ export function PostForm({
     dirty,
     saved,
   });
+  /** What the last save sent, and what the form holds now (typing goes on during a save). */
+  const submitted = useRef<Values | null>(null);
+  const latestValues = useRef(values);
+  latestValues.current = values;
+
   // The check before publishing runs on the settled values: typing never waits for it.
   const checked = useDeferredValue(values);
   const libraryNames = useMemo(
@@ -94,38 +115,47 @@ export function PostForm({
   const facts = useLinkFacts(useContext(LinkFactsContext));
   const warnings = useMemo(() => checkPost(checked, facts, media), [checked, facts, media]);
   const focusField = useFieldFocus();
-  const { fetcher, busy, fieldErrors } = useAdminFetcher<{
-    ok: boolean;
-    toast?: { type: "success" | "error"; title: string };
-    fieldErrors?: Record<string, string>;
-    conflict?: TheirPost | null;
-  }>({
-    toastNote: () => warningsLeftNote(warnings.length, values.status),
-    onSuccess: () => {
+
+  const { fetcher, busy, fieldErrors } = useAdminFetcher<SaveAnswer>({
+    toastNote: () => warningsLeftNote(warnings.length, submitted.current?.status ?? ""),
+    onSuccess: (answer) => {
       draft.clear();
       setConflict(null);
-      if (mode === "create") {
-        setSaved(empty);
-        setValues(empty);
-        setPreviewing(false);
-      } else {
-        setSaved(values);
+      const sent = submitted.current ?? latestValues.current;
+      const result = answer.result;
+      if (!post) {
+        setSaved(sent);
+        if (result) setCreated(result.id);
+        return;
       }
-      onSaved?.();
+      if (result) setVersion(result.version);
+      // The address derived from the title when the slug was left empty.
+      const next = result ? { ...sent, slug: result.slug } : sent;
+      setSaved(next);
+      // Typing since the save was sent stays; otherwise the form shows what was stored.
+      if (same(latestValues.current, sent)) setValues(next);
     },
-    onFailure: () => {
+    onFailure: (refused) => {
       const theirs = fetcher.data?.conflict;
-      if (theirs) setConflict(theirs);
+      if (theirs) {
+        setConflict(theirs);
+        return;
+      }
+      const first = Object.keys(refused).find((name) => fieldOf[name]);
+      if (first) focusField({ id: f(fieldOf[first] ?? "title") });
     },
   });
   const guard = useUnsavedChangesGuard(dirty && !busy, draft.clear);
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // Once the render after the save has the form clean, the leave guard lets the editor move on.
+  useEffect(() => {
+    if (created !== null) void navigate(`/admin/blog/${created}`, { replace: true });
+  }, [created, navigate]);
+
   const preview = useFetcher<{ ok: boolean; html?: string; toast?: { title: string } }>();
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const ready = canCreatePost(values.title, values.content);
   const derivedSlug = slugPreview(values.title) || "derived-from-the-title";
-  const f = (name: string) => `${id}-${name}`;
   const assist = useWritingAssist();
   const suggestion = (field: AssistField, name: string) =>
     assist ? (
@@ -137,21 +167,28 @@ export function PostForm({
       />
     ) : null;
 
-  function showPreview() {
-    setPreviewing(true);
-    void preview.submit(
-      { intent: "preview", content: values.content },
-      { method: "post", action: "/admin/blog" },
-    );
+  function save(sent: Values = values, at: number | null = version) {
+    if (!canCreatePost(sent.title, sent.content)) {
+      // Save waits for both (its button says so); the shortcut takes the admin to what is missing.
+      focusField({ id: f(sent.title.trim() ? "content" : "title") });
+      return;
+    }
+    submitted.current = sent;
+    const extra: Record<string, string> = post
+      ? {
+          intent: "update-post",
+          id: String(post.id),
+          ...(at !== null ? { version: String(at) } : {}),
+        }
+      : { intent: "create-post" };
+    void fetcher.submit(payloadOf(sent, extra), { method: "post", action });
   }
 
-  const fieldOf: Record<string, string> = {
-    title: "title",
-    metaTitle: "meta-title",
-    metaDescription: "meta-description",
-    content: "content",
-    featuredImageUrl: "image",
-  };
+  function showPreview() {
+    setPreviewing(true);
+    void preview.submit({ intent: "preview", content: values.content }, { method: "post", action });
+  }
+
   function jumpTo(warning: PublishWarning) {
     // A post's places are its own fields; a block's would be a page's.
     const field = "blockId" in warning.where ? "content" : warning.where.field;
@@ -163,16 +200,9 @@ export function PostForm({
   }
 
   function keepMine() {
-    if (!conflict || !post) return;
+    if (!conflict) return;
     setVersion(conflict.version);
-    void fetcher.submit(
-      payloadOf(values, {
-        intent: "update-post",
-        id: String(post.id),
-        version: String(conflict.version),
-      }),
-      { method: "post", action: "/admin/blog" },
-    );
+    save(values, conflict.version);
   }
 
   function takeTheirs() {
@@ -191,47 +221,23 @@ export function PostForm({
   }
 
   return (
-    <fetcher.Form method="post" action="/admin/blog" className="space-y-5" noValidate>
-      {guard}
-      <input
-        type="hidden"
-        name="intent"
-        value={mode === "create" ? "create-post" : "update-post"}
-      />
-      {post ? <input type="hidden" name="id" value={post.id} /> : null}
-      {version !== null ? <input type="hidden" name="version" value={version} /> : null}
-      {draft.offered ? (
-        <DraftOffer
-          savedAt={draft.offered.savedAt}
-          onRestore={restoreDraft}
-          onDiscard={draft.discard}
+    <EditorFrame
+      back={{ to: "/admin/blog", label: "Back to posts", state: { fromPost: post?.id } }}
+      title={
+        <TextField
+          id={f("title")}
+          label="Title"
+          required
+          error={fieldErrors.title}
+          value={values.title}
+          onValue={(value) => set("title", value)}
+          maxLength={200}
         />
-      ) : null}
-      {conflict ? (
-        <EditConflict
-          savedByName={conflict.savedByName}
-          savedAt={conflict.savedAt}
-          fields={conflictFields(valuesOf(conflict, timeZone), values, categories)}
-          busy={busy}
-          onKeepMine={keepMine}
-          onTakeTheirs={takeTheirs}
-        />
-      ) : null}
-      {post ? (
-        <div className="flex justify-end">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-expanded={showHistory}
-            onClick={() => setShowHistory((v) => !v)}
-          >
-            <History aria-hidden /> {showHistory ? "Hide history" : "History"}
-          </Button>
-        </div>
-      ) : null}
-      {post && showHistory && version !== null ? (
-        <div className="rounded-lg border border-line p-4">
+      }
+      stored={post ? statusLabels[saved.status] : "Not saved yet"}
+      dirty={dirty}
+      history={
+        post && version !== null ? (
           <PostHistory
             post={post}
             version={version}
@@ -241,199 +247,153 @@ export function PostForm({
               showStored(restored && valuesOf(restored, timeZone), result.version);
             }}
           />
-        </div>
-      ) : null}
-      <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          id={f("title")}
-          label="Title"
-          required
-          error={fieldErrors.title}
-          name="title"
-          value={values.title}
-          onValue={(value) => set("title", value)}
-          maxLength={200}
-        />
-        <TextField
-          id={f("slug")}
-          label="Slug"
-          error={fieldErrors.slug}
-          hint="Leave empty to derive it from the title."
-          name="slug"
-          value={values.slug}
-          placeholder={derivedSlug}
-          onValue={(value) => set("slug", value)}
-          maxLength={200}
-          after={suggestion("slug", "slug")}
-        />
-      </div>
-      <TextAreaField
-        id={f("excerpt")}
-        label="Excerpt"
-        error={fieldErrors.excerpt}
-        name="excerpt"
-        rows={2}
-        value={values.excerpt}
-        onValue={(value) => set("excerpt", value)}
-        maxLength={500}
-        after={suggestion("excerpt", "excerpt")}
-      />
-      <ContentField
-        id={f("content")}
-        value={values.content}
-        error={fieldErrors.content}
-        onValue={(value) => set("content", value)}
-        previewing={previewing}
-        onPreview={showPreview}
-        onEdit={() => setPreviewing(false)}
-        preview={preview}
-      />
-      <div className="grid gap-5 md:grid-cols-2">
-        <StatusFields
-          ids={{ status: f("status"), publishAt: f("publish-at") }}
-          names={{ status: "status", publishAt: "publishAt" }}
-          statuses={POST_STATUSES}
-          labels={statusLabels}
-          status={values.status}
-          publishAt={values.publishAt}
-          errors={fieldErrors}
-          timeZone={timeZone}
-          onStatus={(status) => set("status", status)}
-          onPublishAt={(value) => set("publishAt", value)}
-        />
-        <SelectField
-          id={f("category")}
-          label="Category"
-          error={fieldErrors.categoryId}
-          name="categoryId"
-          value={values.categoryId}
-          onValue={(value) => set("categoryId", value)}
-        >
-          <option value="">No category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <FieldShell
-        id={f("image")}
-        label="Featured image"
-        error={fieldErrors.featuredImageUrl}
-        hint="A URL, or choose one from the media library."
-      >
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          {values.featuredImageUrl ? (
-            <img
-              src={values.featuredImageUrl}
-              alt="Featured preview"
-              className="h-20 w-32 shrink-0 rounded-md border border-line object-cover"
+        ) : undefined
+      }
+      viewHref={
+        post && saved.status === "published" ? `/blog/${encodeURIComponent(saved.slug)}` : null
+      }
+      save={{
+        onSave: () => save(),
+        busy,
+        disabled: !ready,
+        hint: ready ? null : "Add a title and content to save the post.",
+      }}
+      notices={
+        <>
+          {guard}
+          {draft.offered ? (
+            <DraftOffer
+              savedAt={draft.offered.savedAt}
+              onRestore={restoreDraft}
+              onDiscard={draft.discard}
             />
           ) : null}
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <Input
-              {...fieldAria(f("image"), fieldErrors.featuredImageUrl, true)}
-              name="featuredImageUrl"
-              value={values.featuredImageUrl}
-              placeholder="/media/… or https://…"
-              onChange={(e) => set("featuredImageUrl", e.currentTarget.value)}
+          {conflict ? (
+            <EditConflict
+              savedByName={conflict.savedByName}
+              savedAt={conflict.savedAt}
+              fields={conflictFields(valuesOf(conflict, timeZone), values, categories)}
+              busy={busy}
+              onKeepMine={keepMine}
+              onTakeTheirs={takeTheirs}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
-                <ImageIcon aria-hidden /> Choose image
-              </Button>
-              {values.featuredImageUrl ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => set("featuredImageUrl", "")}
-                >
-                  <X aria-hidden /> Remove image
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
-      </FieldShell>
-      <ImagePicker
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        onPick={(url) => set("featuredImageUrl", url)}
-      />
-      <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          id={f("meta-title")}
-          label="Meta title"
-          error={fieldErrors.metaTitle}
-          hint="Defaults to the title."
-          name="metaTitle"
-          value={values.metaTitle}
-          placeholder={values.title.trim()}
-          onValue={(value) => set("metaTitle", value)}
-          maxLength={200}
-          after={suggestion("metaTitle", "meta-title")}
-        />
-        <TextAreaField
-          id={f("meta-description")}
-          label="Meta description"
-          error={fieldErrors.metaDescription}
-          hint="Defaults to the excerpt."
-          name="metaDescription"
-          rows={2}
-          value={values.metaDescription}
-          placeholder={values.excerpt.trim()}
-          onValue={(value) => set("metaDescription", value)}
-          maxLength={500}
-          after={suggestion("metaDescription", "meta-description")}
-        />
-      </div>
-      <AltTextWarning
-        featuredImageUrl={values.featuredImageUrl}
-        content={checked.content}
-        active={values.status === "published" || values.status === "scheduled"}
-        media={media}
-      />
-      <PublishCheckPanel
-        warnings={warnings}
-        onJump={jumpTo}
-        published={saved.status === "published" || saved.status === "scheduled"}
-        className="rounded-lg border border-line p-4"
-      />
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-end">
-        {!ready ? (
-          <p className="text-sm text-muted sm:mr-auto">Add a title and content to save the post.</p>
-        ) : null}
-        {mode === "create" && dirty ? (
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              setValues(saved);
-              draft.clear();
-            }}
-            disabled={busy}
+          ) : null}
+        </>
+      }
+      mainHeading={post ? "Edit post" : "New post"}
+      main={
+        <div className="space-y-5 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-6">
+          <TextAreaField
+            id={f("excerpt")}
+            label="Excerpt"
+            error={fieldErrors.excerpt}
+            rows={2}
+            value={values.excerpt}
+            onValue={(value) => set("excerpt", value)}
+            maxLength={500}
+            after={suggestion("excerpt", "excerpt")}
+          />
+          <ContentField
+            id={f("content")}
+            value={values.content}
+            error={fieldErrors.content}
+            onValue={(value) => set("content", value)}
+            previewing={previewing}
+            onPreview={showPreview}
+            onEdit={() => setPreviewing(false)}
+            preview={preview}
+          />
+          <SelectField
+            id={f("category")}
+            label="Category"
+            error={fieldErrors.categoryId}
+            value={values.categoryId}
+            onValue={(value) => set("categoryId", value)}
           >
-            Clear
-          </Button>
-        ) : null}
-        {onDone ? (
-          <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={!ready || busy}>
-          {busy ? <Spinner /> : null}
-          {mode === "create"
-            ? busy
-              ? "Creating…"
-              : "Create Post"
-            : busy
-              ? "Saving…"
-              : "Save Changes"}
-        </Button>
-      </div>
-    </fetcher.Form>
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <ImageUrlField
+            id={f("image")}
+            label="Featured image"
+            error={fieldErrors.featuredImageUrl}
+            hint="A URL, or choose one from the media library."
+            value={values.featuredImageUrl}
+            onValue={(url) => set("featuredImageUrl", url)}
+          />
+        </div>
+      }
+      asideLabel="Post settings"
+      aside={
+        <>
+          <AltTextWarning
+            featuredImageUrl={values.featuredImageUrl}
+            content={checked.content}
+            active={values.status === "published" || values.status === "scheduled"}
+            media={media}
+          />
+          <PublishCheckPanel
+            warnings={warnings}
+            onJump={jumpTo}
+            published={saved.status === "published" || saved.status === "scheduled"}
+            className="rounded-xl border border-line bg-white p-4 shadow-sm"
+          />
+          <Panel title="Publishing">
+            <StatusFields
+              ids={{ status: f("status"), publishAt: f("publish-at") }}
+              statuses={POST_STATUSES}
+              labels={statusLabels}
+              status={values.status}
+              publishAt={values.publishAt}
+              errors={fieldErrors}
+              timeZone={timeZone}
+              onStatus={(status) => set("status", status)}
+              onPublishAt={(value) => set("publishAt", value)}
+            />
+            <TextField
+              id={f("slug")}
+              label="Slug"
+              error={fieldErrors.slug}
+              hint="The post's address: /blog/ and this. Leave empty to derive it from the title."
+              value={values.slug}
+              placeholder={derivedSlug}
+              onValue={(value) => set("slug", value)}
+              maxLength={200}
+              spellCheck={false}
+              after={suggestion("slug", "slug")}
+            />
+          </Panel>
+          <Panel title="Search and sharing">
+            <TextField
+              id={f("meta-title")}
+              label="Meta title"
+              error={fieldErrors.metaTitle}
+              hint="Defaults to the title."
+              value={values.metaTitle}
+              placeholder={values.title.trim()}
+              onValue={(value) => set("metaTitle", value)}
+              maxLength={200}
+              after={suggestion("metaTitle", "meta-title")}
+            />
+            <TextAreaField
+              id={f("meta-description")}
+              label="Meta description"
+              error={fieldErrors.metaDescription}
+              hint="Defaults to the excerpt."
+              rows={3}
+              value={values.metaDescription}
+              placeholder={values.excerpt.trim()}
+              onValue={(value) => set("metaDescription", value)}
+              maxLength={500}
+              after={suggestion("metaDescription", "meta-description")}
+            />
+          </Panel>
+        </>
+      }
+    />
   );
 }

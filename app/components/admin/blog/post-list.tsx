@@ -1,30 +1,20 @@
 import { ExternalLink, Search, Trash2 } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { PostConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { useReturnFocus } from "~/components/admin/kit/return-focus";
-import { RowEditDeleteButtons } from "~/components/admin/kit/row-actions";
-import { DiscardChangesDialog } from "~/components/admin/unsaved-changes";
+import { RowDeleteButton, RowEditLink } from "~/components/admin/kit/row-actions";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatDate } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import { formatInZone } from "~/lib/zoned-time";
-import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
+import type { AdminPost } from "~/models/admin-blog.server";
 import { type BlogPostStatus, POST_STATUSES } from "~/schemas/admin/blog";
-import { PostForm } from "./post-form";
 import { statusLabels } from "./post-values";
-import { clearLocalDraft } from "./use-local-draft";
 
 const badgeClasses: Record<BlogPostStatus, string> = {
   scheduled: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -46,7 +36,7 @@ export function StatusBadge({ status }: { status: BlogPostStatus }) {
   );
 }
 
-/** All Posts: newest first, with a status filter, a search, pages, edit and delete. */
+/** All Posts: newest first, with a status filter, a search, pages, delete, and Edit to each post's editor. */
 export function PostList({
   posts,
   total,
@@ -54,7 +44,6 @@ export function PostList({
   pages,
   status,
   q,
-  categories,
   scheduled,
   timeZone,
   loadFailed,
@@ -67,25 +56,14 @@ export function PostList({
   pages: number;
   status: BlogPostStatus | null;
   q: string;
-  categories: AdminCategory[];
   loadFailed: boolean;
 }) {
-  const [editing, setEditing] = useState<AdminPost | null>(null);
-  // A ref, not state: an Escape pressed right after typing must see it without waiting for this
-  // list to render again.
-  const editorDirty = useRef(false);
-  const [confirmingClose, setConfirmingClose] = useState(false);
-  const onDirtyChange = useCallback((dirty: boolean) => {
-    editorDirty.current = dirty;
-  }, []);
-  const closeEditor = () => {
-    setConfirmingClose(false);
-    editorDirty.current = false;
-    setEditing(null);
-  };
-  /** Closing with unsaved changes asks first (Escape, the close button, Cancel). */
-  const requestClose = () => (editorDirty.current ? setConfirmingClose(true) : closeEditor());
   const [deleting, setDeleting] = useState<AdminPost | null>(null);
+  // Back from a post's editor: the focus is on that post's Edit again, as it was before.
+  const fromPost = (useLocation().state as { fromPost?: number } | null)?.fromPost;
+  useEffect(() => {
+    if (fromPost) document.querySelector<HTMLElement>(`a[href="/admin/blog/${fromPost}"]`)?.focus();
+  }, [fromPost]);
   const [searchParams] = useSearchParams();
   const focus = useReturnFocus(() => document.getElementById("blog-search"));
   const pageHref = (n: number) => {
@@ -182,10 +160,7 @@ export function PostList({
           ) : (
             <>
               No posts yet.{" "}
-              <Link
-                to="/admin/blog?view=new"
-                className="font-semibold text-primary-strong underline"
-              >
+              <Link to="/admin/blog/new" className="font-semibold text-primary-strong underline">
                 Write the first one
               </Link>
             </>
@@ -249,11 +224,10 @@ export function PostList({
                       </a>
                     </Button>
                   ) : null}
-                  <RowEditDeleteButtons
+                  <RowEditLink to={`/admin/blog/${post.id}`} name={post.title} />
+                  <RowDeleteButton
                     name={post.title}
-                    editLabel="Edit"
                     remember={focus.remember}
-                    onEdit={() => setEditing(post)}
                     onDelete={() => setDeleting(post)}
                   />
                 </div>
@@ -284,34 +258,6 @@ export function PostList({
         </>
       )}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : requestClose())}>
-        <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={focus.onCloseAutoFocus}>
-          <DialogHeader>
-            <DialogTitle>Edit post</DialogTitle>
-            <DialogDescription>Changes show on the blog once saved.</DialogDescription>
-          </DialogHeader>
-          {editing ? (
-            <PostForm
-              key={editing.id}
-              mode="edit"
-              post={editing}
-              categories={categories}
-              timeZone={timeZone}
-              onDone={requestClose}
-              onSaved={closeEditor}
-              onDirtyChange={onDirtyChange}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
-      <DiscardChangesDialog
-        open={confirmingClose}
-        onKeepEditing={() => setConfirmingClose(false)}
-        onDiscard={() => {
-          if (editing) clearLocalDraft(String(editing.id));
-          closeEditor();
-        }}
-      />
       <DeletePostDialog
         post={deleting}
         onClose={() => setDeleting(null)}

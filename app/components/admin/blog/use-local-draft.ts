@@ -22,11 +22,6 @@ function read<V>(key: string): LocalDraft<V> | null {
   }
 }
 
-/** Forgets the kept typing of an editor the admin chose to discard. */
-export function clearLocalDraft(key: string) {
-  write(key, null);
-}
-
 function write(key: string, draft: LocalDraft<unknown> | null) {
   try {
     if (draft) window.localStorage.setItem(PREFIX + key, JSON.stringify(draft));
@@ -101,6 +96,9 @@ export function useLocalDraft<V>({
       write(key, null);
     },
     clear() {
+      // Until the editor renders again (typing on), nothing is left to keep: a page left right
+      // after a discard (its pagehide before the editor's listener is gone) must not store it.
+      latest.current = { ...latest.current, dirty: false };
       write(key, null);
     },
   };

@@ -1,15 +1,16 @@
-import { ArrowDown, ArrowUp, ImageIcon, Pencil, Plus, Trash2, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { ImagePicker } from "~/components/admin/blog/image-picker";
 import {
   CheckboxField,
   SelectField,
   TextAreaField,
   TextField,
 } from "~/components/admin/kit/fields";
+import { ImageUrlField } from "~/components/admin/kit/image-url-field";
+import { RichTextField } from "~/components/admin/rich-text/rich-text-field";
 import { Button } from "~/components/ui/button";
-import { FieldShell, fieldAria } from "~/components/ui/field";
+import { fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
   type FieldConfig,
@@ -39,7 +40,6 @@ interface Scope {
 }
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
-const MARKDOWN_HINT = "Markdown: ## a heading, **bold**, [a link](/contact), - a list item.";
 
 export function FieldControls({
   fields,
@@ -100,16 +100,27 @@ function FieldControl({
         />
       );
     case "textarea":
-    case "markdown":
       return (
         <TextAreaField
           id={id}
           label={field.label}
-          hint={field.hint ?? (field.kind === "markdown" ? MARKDOWN_HINT : undefined)}
+          hint={field.hint}
           error={error}
           required={field.required}
           rows={field.rows ?? 3}
-          className={field.kind === "markdown" ? "font-mono" : undefined}
+          value={text}
+          onValue={set}
+        />
+      );
+    case "markdown":
+      return (
+        <RichTextField
+          id={id}
+          label={field.label}
+          hint={field.hint}
+          error={error}
+          required={field.required}
+          rows={field.rows ?? 3}
           value={text}
           onValue={set}
         />
@@ -340,7 +351,6 @@ function ImageControl({
   scope: Scope;
   path: string;
 }) {
-  const [picking, setPicking] = useState(false);
   const id = blockFieldId(scope.blockId, path);
   const error = scope.errors?.[path];
   const url = typeof values[field.name] === "string" ? (values[field.name] as string) : "";
@@ -349,50 +359,25 @@ function ImageControl({
   const alt = altName && typeof values[altName] === "string" ? (values[altName] as string) : "";
   return (
     <div className="grid gap-3">
-      <FieldShell
+      <ImageUrlField
         id={id}
         label={field.label}
         required={field.required}
         error={error}
         hint="Choose one from the media library, or give a /media/… or https:// address."
-      >
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          {url ? (
-            <img
-              src={url}
-              alt=""
-              className="h-16 w-24 shrink-0 rounded-md border border-line object-cover"
-            />
-          ) : null}
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <Input
-              {...fieldAria(id, error, true)}
-              aria-required={field.required || undefined}
-              value={url}
-              placeholder="/media/… or https://…"
-              onChange={(e) => onPatch({ [field.name]: e.currentTarget.value })}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
-                <ImageIcon aria-hidden /> Choose image
-                <span className="sr-only"> for {field.label.toLowerCase()}</span>
-              </Button>
-              {url && !field.required ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() =>
-                    onPatch({ [field.name]: "", ...(altName ? { [altName]: "" } : {}) })
-                  }
-                >
-                  <X aria-hidden /> Remove image
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
-      </FieldShell>
+        value={url}
+        onValue={(next) => onPatch({ [field.name]: next })}
+        onRemove={() => onPatch({ [field.name]: "", ...(altName ? { [altName]: "" } : {}) })}
+        onPick={(picked, pickedAlt) =>
+          onPatch({
+            [field.name]: picked,
+            ...(altName && !alt && pickedAlt ? { [altName]: pickedAlt } : {}),
+          })
+        }
+        pickerTitle="Choose an image"
+        chooseFor={field.label.toLowerCase()}
+        removable={!field.required}
+      />
       {altName ? (
         <TextField
           id={blockFieldId(scope.blockId, altPath)}
@@ -402,20 +387,6 @@ function ImageControl({
           value={alt}
           maxLength={300}
           onValue={(v) => onPatch({ [altName]: v })}
-        />
-      ) : null}
-      {/* One dialog per open picker: a page of many image fields mounts none until asked. */}
-      {picking ? (
-        <ImagePicker
-          open
-          title="Choose an image"
-          onOpenChange={setPicking}
-          onPick={(picked, pickedAlt) =>
-            onPatch({
-              [field.name]: picked,
-              ...(altName && !alt && pickedAlt ? { [altName]: pickedAlt } : {}),
-            })
-          }
         />
       ) : null}
     </div>

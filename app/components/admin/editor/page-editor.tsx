@@ -1,6 +1,6 @@
-import { ArrowLeft, ExternalLink, Eye, History, Save } from "lucide-react";
+import { Eye } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { EditConflict } from "~/components/admin/blog/edit-conflict";
 import { DraftOffer } from "~/components/admin/blog/post-form-parts";
 import { statusLabels } from "~/components/admin/blog/post-values";
@@ -29,6 +29,7 @@ import { checkPage, libraryNamesOfPage, type PublishWarning } from "~/pages/publ
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { LEGAL_PUBLISH_FOR_ADMINS, mayGiveStatus } from "~/schemas/admin/pages";
 import { BlockList } from "./block-list";
+import { EditorFrame } from "./editor-frame";
 import {
   blockFieldId,
   conflictFields,
@@ -79,7 +80,6 @@ export function PageEditor({
   const [conflict, setConflict] = useState<TheirPage | null>(null);
   const [errors, setErrors] = useState<EditorErrors>(noErrors);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const [showHistory, setShowHistory] = useState(false);
   const focusField = useFieldFocus();
   const dirty = !sameDraft(values, saved);
   const draft = useLocalDraft({ key: `page-${page.id}`, values, version, dirty, saved });
@@ -209,23 +209,6 @@ export function PageEditor({
     submitted.current = sent;
     void fetcher.submit(payload, { method: "post", action, encType: "application/json" });
   }
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  // Ctrl+S / Cmd+S saves, wherever the focus is in the editor.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        if (!busyRef.current) saveRef.current();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-
   const preview = usePreview(action);
 
   function openPreview() {
@@ -271,116 +254,85 @@ export function PageEditor({
   };
 
   return (
-    <div className="space-y-4" data-page-editor="">
-      {guard}
-      <header className="sticky top-0 z-20 rounded-xl border border-line bg-white/95 p-3 shadow-sm backdrop-blur">
-        <div className="flex flex-wrap items-end gap-3">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/admin/pages">
-              <ArrowLeft aria-hidden /> Back to pages
-            </Link>
-          </Button>
-          <div className="min-w-[14rem] flex-1">
-            <TextField
-              id={pageFieldId("title")}
-              label="Title"
-              required
-              error={errors.page.title}
-              value={values.title}
-              maxLength={200}
-              onValue={(value) => set("title", value)}
+    <EditorFrame
+      rootProps={{ "data-page-editor": "" }}
+      back={{ to: "/admin/pages", label: "Back to pages" }}
+      title={
+        <TextField
+          id={pageFieldId("title")}
+          label="Title"
+          required
+          error={errors.page.title}
+          value={values.title}
+          maxLength={200}
+          onValue={(value) => set("title", value)}
+        />
+      }
+      stored={statusLabels[saved.status]}
+      dirty={dirty}
+      history={
+        <RevisionHistory
+          source={historySource}
+          version={version}
+          dirty={dirty}
+          onRestored={(result) => {
+            const restored = (result as { page?: EditorPage | null }).page;
+            showStored(restored && draftOf(restored, timeZone), result.version);
+          }}
+        />
+      }
+      viewHref={saved.status === "published" ? saved.path : null}
+      actions={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={openPreview}
+          disabled={preview.busy}
+        >
+          {preview.busy ? <Spinner /> : <Eye aria-hidden />} Preview
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Button>
+      }
+      save={{ onSave: () => save(), busy }}
+      notices={
+        <>
+          {guard}
+          {draft.offered ? (
+            <DraftOffer
+              savedAt={draft.offered.savedAt}
+              onRestore={restoreDraft}
+              onDiscard={draft.discard}
             />
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-muted" aria-live="polite">
-              {statusLabels[saved.status]}
-              {dirty ? " · unsaved changes" : ""}
-            </span>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              aria-expanded={showHistory}
-              onClick={() => setShowHistory((v) => !v)}
-            >
-              <History aria-hidden /> {showHistory ? "Hide history" : "History"}
-            </Button>
-            {saved.status === "published" ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={saved.path} target="_blank" rel="noopener">
-                  <ExternalLink aria-hidden /> View
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </Button>
-            ) : null}
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={openPreview}
-              disabled={preview.busy}
-            >
-              {preview.busy ? <Spinner /> : <Eye aria-hidden />} Preview
-              <span className="sr-only"> (opens in a new tab)</span>
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              onClick={() => save()}
-              disabled={busy}
-              aria-keyshortcuts="Control+S Meta+S"
-            >
-              {busy ? <Spinner /> : <Save aria-hidden />}
-              {busy ? "Saving…" : "Save"}
-            </Button>
-          </div>
-        </div>
-      </header>
-      {draft.offered ? (
-        <DraftOffer
-          savedAt={draft.offered.savedAt}
-          onRestore={restoreDraft}
-          onDiscard={draft.discard}
-        />
-      ) : null}
-      {page.unreadable && page.unreadable.length > 0 ? (
-        <Alert>
-          {page.unreadable.length === 1
-            ? "1 block on this page was written by a newer version of the site (or damaged) and is kept as it is, hidden here"
-            : `${page.unreadable.length} blocks on this page were written by a newer version of the site (or damaged) and are kept as they are, hidden here`}
-          :{" "}
-          {page.unreadable.map((u) => `block ${u.index + 1} (${u.type}): ${u.problem}`).join("; ")}.
-        </Alert>
-      ) : null}
-      {conflict ? (
-        <EditConflict
-          noun="page"
-          savedByName={conflict.savedByName}
-          savedAt={conflict.savedAt}
-          fields={conflictFields(draftOf(conflict, timeZone), values)}
-          busy={busy}
-          onKeepMine={keepMine}
-          onTakeTheirs={takeTheirs}
-        />
-      ) : null}
-      {showHistory ? (
-        <div className="rounded-xl border border-line bg-white p-4">
-          <RevisionHistory
-            source={historySource}
-            version={version}
-            dirty={dirty}
-            onRestored={(result) => {
-              const restored = (result as { page?: EditorPage | null }).page;
-              showStored(restored && draftOf(restored, timeZone), result.version);
-            }}
-          />
-        </div>
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="page-blocks-heading" className="min-w-0 space-y-3">
-          <h2 id="page-blocks-heading" className="text-lg font-semibold text-ink">
-            Blocks
-          </h2>
+          ) : null}
+          {page.unreadable && page.unreadable.length > 0 ? (
+            <Alert>
+              {page.unreadable.length === 1
+                ? "1 block on this page was written by a newer version of the site (or damaged) and is kept as it is, hidden here"
+                : `${page.unreadable.length} blocks on this page were written by a newer version of the site (or damaged) and are kept as they are, hidden here`}
+              :{" "}
+              {page.unreadable
+                .map((u) => `block ${u.index + 1} (${u.type}): ${u.problem}`)
+                .join("; ")}
+              .
+            </Alert>
+          ) : null}
+          {conflict ? (
+            <EditConflict
+              noun="page"
+              savedByName={conflict.savedByName}
+              savedAt={conflict.savedAt}
+              fields={conflictFields(draftOf(conflict, timeZone), values)}
+              busy={busy}
+              onKeepMine={keepMine}
+              onTakeTheirs={takeTheirs}
+            />
+          ) : null}
+        </>
+      }
+      mainHeading="Blocks"
+      main={
+        <>
           {errors.page.blocks ? <p className="text-sm text-danger">{errors.page.blocks}</p> : null}
           <BlockList
             blocks={values.blocks}
@@ -389,8 +341,11 @@ export function PageEditor({
             setExpanded={setExpanded}
             errors={errors.blocks}
           />
-        </section>
-        <aside aria-label="Page settings" className="min-w-0 space-y-4">
+        </>
+      }
+      asideLabel="Page settings"
+      aside={
+        <>
           <PublishCheckPanel
             warnings={warnings}
             onJump={jumpTo}
@@ -406,9 +361,9 @@ export function PageEditor({
             role={role}
             origin={origin}
           />
-        </aside>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { createContext, useCallback, useEffect, useId, useMemo, useState } from "react";
 import type { LibraryFile } from "~/blog/image-alt";
+import { selectInRichText } from "~/components/admin/rich-text/select-event";
 import { type LinkFacts, type LinkFactsData, linkFactsFrom } from "~/pages/link-facts";
 import type { MediaFacts, PublishWarning } from "~/pages/publish-check";
 
@@ -91,7 +92,10 @@ export function useMediaFacts(names: readonly string[]): MediaFacts {
   }, [key, known]);
 }
 
-/** Where to put the focus: an element's id, another one if it is not there, text to select in it. */
+/**
+ * Where to put the focus: an element's id, another one if it is not there, text to select in it
+ * (a textarea's or a rich-text editor's).
+ */
 export interface FocusTarget {
   id: string;
   fallback?: string | null;
@@ -112,7 +116,10 @@ export function useFieldFocus() {
     if (!element) return;
     element.focus();
     element.scrollIntoView({ block: "center" });
-    if (select && element instanceof HTMLTextAreaElement) selectText(element, select);
+    if (!select) return;
+    if (element instanceof HTMLTextAreaElement) selectText(element, select);
+    // A rich-text editor selects the place itself (rich-text/rich-text-editor.tsx).
+    else selectInRichText(element, select);
   }, [request]);
   // A new object each time: asking twice for the same field focuses it twice.
   return useCallback((target: FocusTarget) => setRequest({ target }), []);
