@@ -27,3 +27,30 @@ export const publicPagePaths = [
   "/cookie-policy",
   "/data-deletion",
 ] as const;
+
+/**
+ * What staff call each of those pages (the link picker's list, until the pages are page rows with
+ * titles of their own: issue 30, docs/pages-migration.md).
+ */
+export const publicPageTitles: Record<(typeof publicPagePaths)[number], string> = {
+  "/": "Home",
+  "/chatbot-agents-omnichannel": "Chatbot Agents Omnichannel",
+  "/voice-driven-ai-agents": "Voice-Driven AI Agents",
+  "/process-automation": "Process Automation",
+  "/web-design--development": "Web Design & Development",
+  "/marketing-automation": "Marketing Automation",
+  "/consulting-services": "Consulting Services",
+  "/schedule-consultation": "Schedule a Free Consultation",
+  "/products/hiring-hub": "Hiring Hub",
+  "/products/opshub": "OpsHub",
+  "/products/studio": "Studio",
+  "/products/omniconnect-hub": "OmniConnect Hub",
+  "/demos": "Industry Demos",
+  "/about": "About Us",
+  "/contact": "Contact Us",
+  "/blog": "Blog",
+  "/privacy-policy": "Privacy Policy",
+  "/terms-of-service": "Terms of Service",
+  "/cookie-policy": "Cookie Policy",
+  "/data-deletion": "Data Deletion Request",
+};

@@ -152,6 +152,16 @@ describe("h1-count", () => {
     ]);
   });
 
+  it("tells a post without a title to get one (a post has no hero)", () => {
+    expect(only(checkPost(post({ title: "" }), facts), "h1-count")).toEqual([
+      {
+        code: "h1-count",
+        message: "The page has no main heading (H1). Give the post a title.",
+        where: { field: "title" },
+      },
+    ]);
+  });
+
   it("does not count a markdown '# ' heading: the site renders it as an H2", () => {
     const draft = page({ blocks: [hero(), text("# Also big\n\nSee [us](/about).")] });
     expect(pageHeadings(draft)).toEqual([

@@ -505,13 +505,18 @@ function checkDescription(description: string, from: string): PublishWarning[] {
   return [];
 }
 
-function checkHeadings(headings: Heading[], noneWhere: PublishWarningPlace): PublishWarning[] {
+function checkHeadings(
+  headings: Heading[],
+  noneWhere: PublishWarningPlace,
+  /** What gives this kind of document its H1. */
+  noneFix: string,
+): PublishWarning[] {
   const warnings: PublishWarning[] = [];
   const h1s = headings.filter((heading) => heading.level === 1);
   if (h1s.length === 0) {
     warnings.push({
       code: "h1-count",
-      message: "The page has no main heading (H1). Give it a title, or a hero block.",
+      message: `The page has no main heading (H1). ${noneFix}`,
       where: noneWhere,
     });
   } else if (h1s.length > 1) {
@@ -678,7 +683,7 @@ export function checkPage(
     ...checkTitle(draft.title, draft.metaTitle ?? ""),
     // With none, the page uses its hero's text or first text, cut to fit: staff did not write it.
     ...checkDescription(draft.metaDescription ?? "", "The meta description"),
-    ...checkHeadings(outline.headings, { field: "title" }),
+    ...checkHeadings(outline.headings, { field: "title" }, "Give it a title, or a hero block."),
     ...checkImages(outline.images, links.siteOrigin, media),
     ...checkLinks(outline.links, links),
     ...checkReadability(outline.paragraphs),
@@ -700,7 +705,7 @@ export function checkPost(
       meta || excerpt,
       meta ? "The meta description" : "The excerpt, which stands in for the meta description,",
     ),
-    ...checkHeadings(outline.headings, { field: "title" }),
+    ...checkHeadings(outline.headings, { field: "title" }, "Give the post a title."),
     ...checkImages(outline.images, links.siteOrigin, media),
     ...checkLinks(outline.links, links),
     ...checkReadability(outline.paragraphs),

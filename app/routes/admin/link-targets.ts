@@ -2,20 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { requireSectionApi } from "~/auth/permissions.server";
 import type { LinkTarget } from "~/components/admin/rich-text/link-targets";
-import { publicPagePaths } from "~/content/service-paths";
+import { publicPagePaths, publicPageTitles } from "~/content/service-paths";
 import { getDb } from "~/db/client.server";
 import { webPages, webPosts } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 import { isVisiblePost } from "~/models/blog.server";
 import type { Route } from "./+types/link-targets";
-
-/** "/products/hiring-hub" → "Hiring hub", for a fixed page that has no title of its own. */
-function titleOfPath(path: string) {
-  const last = path.split("/").filter(Boolean).at(-1);
-  if (!last) return "Home";
-  const words = last.replace(/-+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /**
  * GET /admin/pages/link-targets: the published pages and visible posts, with their titles, that
@@ -43,7 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The site's own pages not (yet) made of blocks.
       ...publicPagePaths
         .filter((path) => !seen.has(path))
-        .map((path) => ({ kind: "page" as const, title: titleOfPath(path), address: path })),
+        .map((path) => ({
+          kind: "page" as const,
+          title: publicPageTitles[path] ?? path,
+          address: path,
+        })),
       ...posts.map((post) => ({
         kind: "post" as const,
         title: post.title,

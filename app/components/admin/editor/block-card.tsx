@@ -131,7 +131,7 @@ export const BlockCard = memo(function BlockCard({
                 {index + 1}. {label}
               </span>
               {summary ? (
-                <span className="min-w-0 truncate text-sm text-muted">{summary}</span>
+                <span className="min-w-0 shrink-[100] truncate text-sm text-muted">{summary}</span>
               ) : null}
               {hasErrors ? <span className="shrink-0 text-sm text-danger">Needs a fix</span> : null}
             </button>

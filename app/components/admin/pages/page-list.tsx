@@ -91,12 +91,13 @@ export function PageList({
             <TableHead
               caption="Pages"
               columns={[
-                { label: "Title", className: "w-[22%]" },
-                { label: "Address", className: "w-[18%]" },
-                { label: "Kind", className: "w-[11%]" },
+                { label: "Title", className: "w-[20%]" },
+                { label: "Address", className: "w-[16%]" },
+                { label: "Kind", className: "w-[10%]" },
                 { label: "Status", className: "w-[13%]" },
-                { label: "Updated", className: "w-[12%]" },
-                { ...ACTIONS_COLUMN, className: "w-[24%]" },
+                { label: "Updated", className: "w-[11%]" },
+                // Wide enough for "Remove from navigation" on one line.
+                { ...ACTIONS_COLUMN, className: "w-[30%]" },
               ]}
             />
             <tbody className="divide-y divide-line">
