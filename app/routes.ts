@@ -100,7 +100,7 @@ export default [
   route("api/integrations", "routes/resources/api-integrations.ts"),
   route("api/create-blog-post", "routes/resources/api-create-blog-post.ts"),
 
-  // A page's preview from the page editor: its token is the only key.
+  // A page's or a post's preview from its editor: its token is the only key.
   route("preview/:token", "routes/marketing/page-preview.tsx"),
 
   // Pages built from blocks at their own addresses; every other address is the not-found page.

@@ -28,6 +28,7 @@ import {
 import { restoreRevision } from "~/models/post-revisions.server";
 import { createPost, deletePost, updatePost } from "~/models/post-writes.server";
 import { currentPostSlug, postPagePaths } from "~/models/site.server";
+import { createPreview } from "~/pages/preview.server";
 import {
   blogIntentSchema,
   categoryFormSchema,
@@ -37,6 +38,7 @@ import {
   DUPLICATE_SLUG,
   postFormSchema,
   postIdSchema,
+  postPreviewSchema,
   postUpdateSchema,
   previewSchema,
   restoreRevisionSchema,
@@ -84,6 +86,7 @@ function failureTitle(intent: string) {
   if (intent === "update-category") return "Failed to update category";
   if (intent === "delete-category") return "Failed to delete category";
   if (intent === "preview") return "Failed to render the preview";
+  if (intent === "open-preview") return "Failed to open the preview";
   if (intent === "restore-revision") return "Failed to restore the revision";
   return "Failed to update blog post";
 }
@@ -107,6 +110,14 @@ async function update(
     case "preview": {
       const { content } = parseAdminInput(previewSchema, values, failure);
       return { ok: true as const, html: renderPostHtml(content) };
+    }
+    case "open-preview": {
+      // The post as typed, saved or not, at an unguessable address that expires (the page
+      // editor's Preview does the same for pages).
+      const input = parseAdminInput(postPreviewSchema, values, failure);
+      await checkCategory(input.categoryId, failure);
+      const preview = await createPreview(db, { kind: "post", ...input }, { userId: admin.id });
+      return { ok: true as const, url: `/preview/${preview.token}`, expiresAt: preview.expiresAt };
     }
     case "seed-sample": {
       const seeded = await seedSampleContent(db, admin.id);

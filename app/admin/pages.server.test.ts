@@ -6,7 +6,7 @@ import { auditLog, profiles, users } from "~/db/schema.server";
 import { EFFECTIVE_DATE_MISSING } from "~/pages/legal-versions";
 import { DUPLICATE_PATH, SERVED_PATH } from "~/pages/page-schema";
 import { getPage } from "~/pages/pages.server";
-import { readPagePreview } from "~/pages/preview.server";
+import { readPreview } from "~/pages/preview.server";
 import { blocksFromTemplate } from "~/pages/templates";
 import { LEGAL_PUBLISH_FOR_ADMINS } from "~/schemas/admin/pages";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
@@ -211,8 +211,10 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
     expect(answer.status).toBe(200);
     const url = answer.body.url as string;
     expect(url).toMatch(/^\/preview\/[\w-]{20,}$/);
-    const preview = await readPagePreview(database.db, url.slice("/preview/".length));
-    expect(preview?.blocks[0]).toMatchObject({ title: "Not saved yet" });
+    const preview = await readPreview(database.db, url.slice("/preview/".length));
+    expect(preview && "blocks" in preview ? preview.blocks[0] : null).toMatchObject({
+      title: "Not saved yet",
+    });
     expect((await getPage(database.db, page.id))?.blocks[0]).toMatchObject({
       title: page.blocks[0] && "title" in page.blocks[0] ? page.blocks[0].title : "",
     });

@@ -31,7 +31,7 @@ import {
   pageKindStatusSchema,
 } from "~/pages/page-schema";
 import { createPage, deletePage, getPage, type PageRecord, updatePage } from "~/pages/pages.server";
-import { createPagePreview } from "~/pages/preview.server";
+import { createPreview } from "~/pages/preview.server";
 import { isSharedSectionIntent } from "~/pages/shared-section-schema";
 import { blocksFromTemplate, newPageSchema, PAGE_TEMPLATES } from "~/pages/templates";
 import {
@@ -159,7 +159,7 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
         { ...values, status: "draft", publishAt: "" },
         failure,
       );
-      const preview = await createPagePreview(
+      const preview = await createPreview(
         db,
         {
           title: input.title,

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, expectVisibleText, signedInContext } from "../support/admin";
+import { createAdmin, createStaff, expectVisibleText, signedInContext } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import {
   expectCleanPage,
@@ -127,6 +127,64 @@ describe("the post editor, a page of its own", () => {
       .waitFor(SLOW);
     expectCleanPage(page);
     await page.close();
+  });
+
+  it("previews an unsaved post in a new tab, at a private address that no one indexes", async () => {
+    // An editor (not only an admin) writes posts and previews them.
+    const editor = await createStaff(dataDir, "editor");
+    const editorContext = await signedInContext(browser, baseURL, editor, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await newPage(editorContext);
+    await page.goto("/admin/blog/new");
+    await page.getByRole("heading", { name: "New post", exact: true }).waitFor();
+    await waitForRouterHydration(page);
+
+    const postTitle = `Previewed post ${run}`;
+    const heading = `Why clinics lose calls ${run}`;
+    const paragraph = `Nobody answers after six, so callers book elsewhere ${run}.`;
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(postTitle);
+    await page.getByRole("textbox", { name: "Content", exact: true }).click();
+    // Markdown's "## " makes a heading in the rich-text field; Enter starts a paragraph.
+    await page.keyboard.type(`## ${heading}`);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(paragraph);
+    await page.getByRole("textbox", { name: "Excerpt", exact: true }).fill("Missed calls, costed.");
+
+    const popup = editorContext.waitForEvent("page");
+    await page.getByRole("button", { name: "Preview (opens in a new tab)", exact: true }).click();
+    const preview = await popup;
+    await preview.waitForURL(/\/preview\/[\w-]{43}$/, SLOW);
+    await preview.waitForLoadState("load");
+    const banner = preview.getByRole("status").filter({ hasText: "Preview — not published." });
+    await banner.waitFor(SLOW);
+    // The post as its page shows it: title, excerpt, the heading and paragraph from the markdown.
+    expect(await preview.getByRole("heading", { level: 1 }).allTextContents()).toEqual([postTitle]);
+    expect(await preview.getByRole("heading", { level: 2, name: heading }).isVisible()).toBe(true);
+    expect(await preview.getByText(paragraph, { exact: true }).isVisible()).toBe(true);
+    expect(await preview.getByText("Missed calls, costed.", { exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await preview.locator('link[rel="canonical"]').count()).toBe(0);
+    await expectNoAxeViolations(preview);
+    expectCleanPage(preview);
+
+    // The address alone shows it (it is the key), never cached, never indexed.
+    const direct = await fetch(new URL(preview.url()));
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("cache-control")).toBe("private, no-store");
+    expect(direct.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await direct.text()).toContain(paragraph);
+    await preview.close();
+
+    // Nothing was saved: the editor still says so, and the blog does not list the post.
+    expect(await page.getByText("Not saved yet").isVisible()).toBe(true);
+    const blog = await fetch(`${baseURL}/blog`);
+    expect(blog.status).toBe(200);
+    expect(await blog.text()).not.toContain(postTitle);
+    expectCleanPage(page);
+    await editorContext.close();
   });
 
   it("answers an address that is no post with the not-found page", async () => {

@@ -260,7 +260,7 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "public",
     sample: "/preview/not-a-valid-preview-token",
     get: 404,
-    why: "a page editor's preview: the unguessable, expiring token is the only key",
+    why: "a page's or a post's editor preview: the unguessable, expiring token is the only key",
   },
   "/*": {
     access: "public",

@@ -2,14 +2,14 @@ import { Calendar, Clock, Eye } from "lucide-react";
 import { viewsLabel } from "~/blog/post-view";
 import { formatDate } from "~/lib/dates";
 
-/** Date, views and reading time under a post's title. */
+/** Date, views (where they are counted) and reading time under a post's title. */
 export function PostMeta({
   date,
   views,
   minutes,
 }: {
   date: string | null;
-  views: number;
+  views: number | null;
   minutes: number;
 }) {
   return (
@@ -25,13 +25,15 @@ export function PostMeta({
           </dd>
         </div>
       ) : null}
-      <div className="inline-flex items-center gap-1.5">
-        <dt>
-          <Eye aria-hidden="true" className="size-4" />
-          <span className="sr-only">Views</span>
-        </dt>
-        <dd data-testid="post-views">{viewsLabel(views)}</dd>
-      </div>
+      {views === null ? null : (
+        <div className="inline-flex items-center gap-1.5">
+          <dt>
+            <Eye aria-hidden="true" className="size-4" />
+            <span className="sr-only">Views</span>
+          </dt>
+          <dd data-testid="post-views">{viewsLabel(views)}</dd>
+        </div>
+      )}
       <div className="inline-flex items-center gap-1.5">
         <dt>
           <Clock aria-hidden="true" className="size-4" />

@@ -1,12 +1,12 @@
-import { ArrowLeft, EyeOff } from "lucide-react";
+import { EyeOff } from "lucide-react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { getCurrentUser } from "~/auth/session.server";
 import { absoluteUrl, plainExcerpt, safeImageUrl } from "~/blog/post-view";
 import { renderPostHtmlCached } from "~/blog/render.server";
 import { POST_VIEW_HEADER, postVisitorKey } from "~/blog/visitor.server";
-import { PostMeta } from "~/components/blog/post-meta";
+import { PostArticle } from "~/components/blog/post-article";
 import { PostRelated } from "~/components/blog/post-related";
-import { Picture, preloadImage } from "~/components/responsive-image";
+import { preloadImage } from "~/components/responsive-image";
 import { getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
@@ -222,72 +222,23 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview ? null : <ArticleJsonLd post={post} />}
-      <article>
-        <header className="bg-gradient-to-b from-indigo-50 via-white to-white">
-          <div className="mx-auto max-w-3xl px-4 pt-10 pb-8 sm:px-6 sm:pt-14">
-            <Link
-              to="/blog"
-              className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary-strong hover:underline hover:underline-offset-4"
+      <PostArticle
+        post={post}
+        notice={
+          preview ? (
+            <div
+              role="status"
+              className="mt-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
             >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to Blog
-            </Link>
-            {preview ? (
-              <div
-                role="status"
-                className="mt-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-              >
-                <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <p>
-                  <strong className="font-semibold">Draft preview.</strong> This post is not
-                  published; only admins can see it, and views are not counted.
-                </p>
-              </div>
-            ) : null}
-            {post.category ? (
-              <p className="mt-6">
-                <span className="inline-flex rounded-full border border-indigo-200 bg-white px-3 py-1 text-sm font-medium text-primary-strong">
-                  {post.category.name}
-                </span>
+              <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>
+                <strong className="font-semibold">Draft preview.</strong> This post is not
+                published; only admins can see it, and views are not counted.
               </p>
-            ) : null}
-            <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words text-ink sm:text-5xl">
-              {post.title}
-            </h1>
-            {post.excerpt ? (
-              <p className="mt-4 text-lg break-words text-muted sm:text-xl">{post.excerpt}</p>
-            ) : null}
-            <PostMeta date={post.publishedAt} views={post.views} minutes={post.minutes} />
-          </div>
-        </header>
-        <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-          {post.image ? (
-            <div className="mb-10">
-              <Picture
-                image={post.image}
-                alt={post.image.alt}
-                sizes={IMAGE_SIZES.article}
-                priority
-                className="aspect-[16/9] h-auto w-full rounded-2xl border border-line object-cover"
-              />
             </div>
-          ) : post.imageUrl ? (
-            <img
-              src={post.imageUrl}
-              alt={post.imageAlt}
-              className="mb-10 aspect-[16/9] w-full rounded-2xl border border-line object-cover"
-              fetchPriority="high"
-            />
-          ) : null}
-          <div
-            className="post-body"
-            data-testid="post-body"
-            // Rendered and sanitized on the server (app/blog/render.server.ts).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: allow-listed HTML
-            dangerouslySetInnerHTML={{ __html: post.html }}
-          />
-        </div>
-      </article>
+          ) : null
+        }
+      />
       <PostRelated posts={related} />
     </>
   );

@@ -113,6 +113,18 @@ export const restoreRevisionSchema = z.object({
   version: versionField,
 });
 
+/**
+ * Preview in a new tab (/preview/<token>): what the post page shows of the post, with the save's
+ * own rules and limits.
+ */
+export const postPreviewSchema = postFields.pick({
+  title: true,
+  content: true,
+  excerpt: true,
+  featuredImageUrl: true,
+  categoryId: true,
+});
+
 export const previewSchema = z.object({
   content: z.string().max(POST_CONTENT_MAX, "The content is too long.").default(""),
 });
@@ -135,6 +147,7 @@ export const blogIntents = [
   "delete-post",
   "restore-revision",
   "preview",
+  "open-preview",
   "seed-sample",
   "create-category",
   "update-category",

@@ -82,6 +82,12 @@ export const calls: AdminCall[] = [
     form: { intent: "preview", content: "Hello" },
   },
   {
+    name: "open a post's preview in a new tab",
+    method: "POST",
+    path: "/admin/blog",
+    json: { intent: "open-preview", title: "Refused post", content: "Body" },
+  },
+  {
     name: "create a category",
     method: "POST",
     path: "/admin/blog",

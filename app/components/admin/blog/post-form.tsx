@@ -3,6 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { libraryNamesOf } from "~/blog/image-alt";
 import { EditorFrame } from "~/components/admin/editor/editor-frame";
 import { Panel } from "~/components/admin/editor/page-settings";
+import { PreviewButton } from "~/components/admin/editor/preview-button";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/kit/fields";
 import { ImageUrlField } from "~/components/admin/kit/image-url-field";
 import {
@@ -18,10 +19,12 @@ import { StatusFields } from "~/components/admin/kit/status-fields";
 import { useStoredValues } from "~/components/admin/kit/use-stored-values";
 import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { showToast } from "~/components/toaster";
 import type { AdminCategory, AdminPost } from "~/models/admin-blog.server";
 import { checkPost, type PublishWarning } from "~/pages/publish-check";
-import { canCreatePost, POST_STATUSES, slugPreview } from "~/schemas/admin/blog";
+import { canCreatePost, POST_STATUSES, postPreviewSchema, slugPreview } from "~/schemas/admin/blog";
 import type { AssistField } from "~/schemas/admin/blog-assist";
+import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { AltTextWarning } from "./alt-text-warning";
 import { EditConflict } from "./edit-conflict";
 import { ContentField, DraftOffer } from "./post-form-parts";
@@ -189,6 +192,32 @@ export function PostEditor({
     void preview.submit({ intent: "preview", content: values.content }, { method: "post", action });
   }
 
+  /**
+   * What the top bar's Preview sends: what the post page shows, as typed (saved or not), checked
+   * with the server's rules; a refusal is said and its field focused.
+   */
+  function previewPayload() {
+    const payload = {
+      intent: "open-preview",
+      title: values.title,
+      content: values.content,
+      excerpt: values.excerpt,
+      featuredImageUrl: values.featuredImageUrl,
+      categoryId: values.categoryId,
+    };
+    const parsed = postPreviewSchema.safeParse(payload);
+    if (parsed.success) return payload;
+    const refused = fieldErrorsOf(parsed.error);
+    const first = Object.keys(refused).find((name) => fieldOf[name]) ?? "content";
+    void showToast({
+      type: "error",
+      title: "Failed to open the preview",
+      description: refused[first],
+    });
+    focusField({ id: f(fieldOf[first] ?? "content") });
+    return null;
+  }
+
   function jumpTo(warning: PublishWarning) {
     // A post's places are its own fields; a block's would be a page's.
     const field = "blockId" in warning.where ? "content" : warning.where.field;
@@ -252,6 +281,7 @@ export function PostEditor({
       viewHref={
         post && saved.status === "published" ? `/blog/${encodeURIComponent(saved.slug)}` : null
       }
+      actions={<PreviewButton action={action} payload={previewPayload} />}
       save={{
         onSave: () => save(),
         busy,

@@ -1,6 +1,4 @@
-import { Eye } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { EditConflict } from "~/components/admin/blog/edit-conflict";
 import { DraftOffer } from "~/components/admin/blog/post-form-parts";
 import { statusLabels } from "~/components/admin/blog/post-values";
@@ -20,8 +18,6 @@ import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
 import type { Block } from "~/pages/blocks";
 import type { LinkFactsData } from "~/pages/link-facts";
 import { type PageDraft, pageFormSchema } from "~/pages/page-schema";
@@ -44,6 +40,7 @@ import {
   type TheirPage,
 } from "./editor-values";
 import { PageSettings } from "./page-settings";
+import { PreviewButton } from "./preview-button";
 
 type SaveAnswer = {
   ok: boolean;
@@ -209,12 +206,10 @@ export function PageEditor({
     submitted.current = sent;
     void fetcher.submit(payload, { method: "post", action, encType: "application/json" });
   }
-  const preview = usePreview(action);
-
-  function openPreview() {
+  /** What Preview sends: the unsaved state, checked as a save would be (any status shows). */
+  function previewPayload() {
     const payload = { ...payloadOf(values, { intent: "preview" }), status: "draft" };
-    if (!validate(payload, values.blocks)) return;
-    preview.open(payload);
+    return validate(payload, values.blocks) ? payload : null;
   }
 
   function keepMine() {
@@ -282,18 +277,7 @@ export function PageEditor({
         />
       }
       viewHref={saved.status === "published" ? saved.path : null}
-      actions={
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={openPreview}
-          disabled={preview.busy}
-        >
-          {preview.busy ? <Spinner /> : <Eye aria-hidden />} Preview
-          <span className="sr-only"> (opens in a new tab)</span>
-        </Button>
-      }
+      actions={<PreviewButton action={action} payload={previewPayload} />}
       save={{ onSave: () => save(), busy }}
       notices={
         <>
@@ -365,45 +349,4 @@ export function PageEditor({
       }
     />
   );
-}
-
-/**
- * Preview: the server keeps the unsaved state under an unguessable address, which opens in a new
- * tab. The tab is opened at the click (a popup blocker allows that) and sent there on the answer.
- */
-function usePreview(action: string) {
-  const fetcher = useFetcher<{ ok: boolean; url?: string; toast?: { title: string } }>();
-  const tab = useRef<Window | null>(null);
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    const opened = tab.current;
-    tab.current = null;
-    if (answer.ok && answer.url) {
-      if (opened && !opened.closed) opened.location.href = answer.url;
-      else window.open(answer.url, "_blank", "noopener");
-    } else {
-      opened?.close();
-      void showToast({
-        type: "error",
-        title: answer.toast?.title ?? "Failed to open the preview",
-        description: (answer.toast as { description?: string } | undefined)?.description,
-      });
-    }
-  }, [fetcher.state, fetcher.data]);
-  return {
-    busy: fetcher.state !== "idle",
-    open(payload: Record<string, unknown>) {
-      const opened = window.open("about:blank", "_blank");
-      if (opened) opened.opener = null;
-      tab.current = opened;
-      void fetcher.submit(payload as never, {
-        method: "post",
-        action,
-        encType: "application/json",
-      });
-    },
-  };
 }
