@@ -136,7 +136,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 1,
+      v: 2,
       anchor: "included",
       eyebrow: "What is included",
       title: "Everything to go live",
@@ -171,7 +171,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "featureList",
-      v: 1,
+      v: 2,
       title: "What you get on day one",
       intro: "",
       items: [
@@ -185,7 +185,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "stats",
-      v: 1,
+      v: 2,
       title: "What our clients measured",
       items: [
         { value: "11 h", label: "saved per person each week" },
@@ -196,7 +196,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "steps",
-      v: 1,
+      v: 2,
       title: "How it goes",
       intro: "Four steps, two weeks.",
       steps: [
@@ -215,7 +215,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 1,
+      v: 2,
       eyebrow: "For whom",
       title: "Teams we work with",
       intro: "",
@@ -311,7 +311,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 1,
+      v: 2,
       eyebrow: "",
       title: "Ways to start",
       intro: "",

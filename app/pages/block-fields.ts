@@ -120,12 +120,45 @@ const eyebrow: TextFieldConfig = {
   hint: "A short line above the heading.",
 };
 
+/** A page band's background (blocks drawn as a band: cards, features, figures, steps). */
+const tone: SelectFieldConfig = {
+  name: "tone",
+  label: "Background",
+  kind: "select",
+  options: [
+    { value: "plain", label: "Plain" },
+    { value: "muted", label: "Light grey" },
+    { value: "dark", label: "Dark" },
+  ],
+};
+const tightTop: CheckboxFieldConfig = {
+  name: "tightTop",
+  label: "Less space above",
+  kind: "checkbox",
+  hint: "For the band right under a hero.",
+};
+
 const ICON_OPTIONS = [
   { value: "", label: "No icon" },
   ...CARD_ICONS.map((icon) => ({ value: icon, label: icon.replace(/([a-z])([A-Z])/g, "$1 $2") })),
 ];
 
 export { ICON_OPTIONS };
+
+/** A card of a card grid, with the words a link shows by default. */
+const card = (
+  title: string,
+  text: string,
+  icon: BlockOf<"cardGrid">["cards"][number]["icon"] = "",
+) => ({
+  icon,
+  badge: "",
+  title,
+  text,
+  checks: [],
+  href: "",
+  linkLabel: "Learn more",
+});
 
 const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
   hero: {
@@ -212,6 +245,18 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       eyebrow,
       heading(),
       intro,
+      tone,
+      tightTop,
+      {
+        name: "style",
+        label: "Card style",
+        kind: "select",
+        options: [
+          { value: "stacked", label: "Icon above the title" },
+          { value: "beside", label: "Icon beside the title" },
+          { value: "tile", label: "Small tiles" },
+        ],
+      },
       {
         name: "columns",
         label: "Columns",
@@ -223,6 +268,17 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
         ],
       },
       {
+        name: "linkStyle",
+        label: "Card links",
+        kind: "select",
+        hint: "How a card with a link shows it.",
+        options: [
+          { value: "card", label: "The whole card is the link" },
+          { value: "text", label: "A text link under the card's words" },
+          { value: "button", label: "A full-width button" },
+        ],
+      },
+      {
         name: "cards",
         label: "Cards",
         kind: "list",
@@ -230,22 +286,38 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
         min: 1,
         fields: [
           { name: "icon", label: "Icon", kind: "icon" },
+          { name: "badge", label: "Badge", kind: "text", maxLength: 80 },
           { name: "title", label: "Title", kind: "text", maxLength: 200, required: true },
           { name: "text", label: "Text", kind: "textarea", rows: 2, maxLength: 1000 },
+          { name: "checks", label: "Checks", kind: "strings", itemLabel: "Check", min: 0 },
           { name: "href", label: "Link", kind: "text", placeholder: "/contact or https://…" },
+          {
+            name: "linkLabel",
+            // "Wording", not "Link text": the card's "Link" field stays the only one so named.
+            label: "Wording",
+            kind: "text",
+            maxLength: 80,
+            hint: "The words of the card's link (Learn more); on a whole-card link, leave empty to show none.",
+          },
         ],
-        newItem: () => ({ icon: "", title: "A card's title", text: "", href: "" }),
+        newItem: () => card("A card's title", ""),
       },
+      { name: "primary", label: "Button under the cards", kind: "link", optional: true },
+      { name: "secondary", label: "Second button", kind: "link", optional: true },
     ],
     create: () => ({
       eyebrow: "",
       title: "What you get",
       intro: "",
+      tone: "plain",
+      tightTop: false,
+      style: "stacked",
       columns: 3,
+      linkStyle: "card",
       cards: [
-        { icon: "Bot", title: "First benefit", text: "A sentence about it.", href: "" },
-        { icon: "Gauge", title: "Second benefit", text: "A sentence about it.", href: "" },
-        { icon: "ShieldCheck", title: "Third benefit", text: "A sentence about it.", href: "" },
+        card("First benefit", "A sentence about it.", "Bot"),
+        card("Second benefit", "A sentence about it.", "Gauge"),
+        card("Third benefit", "A sentence about it.", "ShieldCheck"),
       ],
     }),
   },
@@ -254,13 +326,26 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     label: BLOCK_LABELS.featureList,
     description: "A heading and a checked list of features.",
     fields: [
+      eyebrow,
       heading(),
       intro,
+      tone,
+      tightTop,
+      {
+        name: "boxed",
+        label: "In a box",
+        kind: "checkbox",
+        hint: "The list in a white box with more space, as the service pages' benefits.",
+      },
       { name: "items", label: "Features", kind: "strings", itemLabel: "Feature", min: 1 },
     ],
     create: () => ({
+      eyebrow: "",
       title: "Features",
       intro: "",
+      tone: "plain",
+      tightTop: false,
+      boxed: false,
       items: ["A first feature", "A second feature"],
     }),
   },
@@ -269,7 +354,11 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     label: BLOCK_LABELS.stats,
     description: "A row of figures with their labels (50+ clients, 99% uptime).",
     fields: [
+      eyebrow,
       heading(),
+      intro,
+      tone,
+      tightTop,
       {
         name: "items",
         label: "Figures",
@@ -284,7 +373,11 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       },
     ],
     create: () => ({
+      eyebrow: "",
       title: "",
+      intro: "",
+      tone: "muted",
+      tightTop: false,
       items: [
         { value: "50+", label: "Clients" },
         { value: "99%", label: "Satisfied" },
@@ -297,8 +390,29 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     label: BLOCK_LABELS.steps,
     description: "Numbered steps: how it works, from the first call to launch.",
     fields: [
+      eyebrow,
       heading(),
       intro,
+      tone,
+      tightTop,
+      {
+        name: "style",
+        label: "Step style",
+        kind: "select",
+        options: [
+          { value: "row", label: "Number beside the title" },
+          { value: "card", label: "Number above the title" },
+        ],
+      },
+      {
+        name: "numbering",
+        label: "Numbers",
+        kind: "select",
+        options: [
+          { value: "1", label: "1, 2, 3" },
+          { value: "01", label: "01, 02, 03" },
+        ],
+      },
       {
         name: "steps",
         label: "Steps",
@@ -313,8 +427,13 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       },
     ],
     create: () => ({
+      eyebrow: "",
       title: "How it works",
       intro: "",
+      tone: "plain",
+      tightTop: false,
+      style: "row",
+      numbering: "1",
       steps: [
         { title: "We talk", text: "Tell us what you need." },
         { title: "We build", text: "We make it, step by step." },

@@ -32,13 +32,13 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
   },
   cardGrid: {
     type: "cardGrid",
-    v: 1,
+    v: 2,
     columns: 2,
     cards: [{ icon: "Bot", title: "Fast setup", href: "#faq" }],
   },
-  featureList: { type: "featureList", v: 1, items: ["24/7 answering", "CRM sync"] },
-  stats: { type: "stats", v: 1, items: [{ value: "98%", label: "Calls answered" }] },
-  steps: { type: "steps", v: 1, steps: [{ title: "Talk to us" }, { title: "Go live" }] },
+  featureList: { type: "featureList", v: 2, items: ["24/7 answering", "CRM sync"] },
+  stats: { type: "stats", v: 2, items: [{ value: "98%", label: "Calls answered" }] },
+  steps: { type: "steps", v: 2, steps: [{ title: "Talk to us" }, { title: "Go live" }] },
   faq: { type: "faq", v: 2, items: [{ question: "Sundays?", answer: "Yes." }] },
   cta: { type: "cta", v: 2, title: "Ready?", primary: { label: "Call us", href: "tel:+1 555" } },
   testimonials: { type: "testimonials", v: 1, items: [{ quote: "Great.", name: "Grace" }] },
@@ -190,9 +190,174 @@ describe("upgrades of older block shapes", () => {
     expect(parsed).not.toHaveProperty("primary");
   });
 
+  it("gives a v1 card grid today's look: whole-card links with Learn more, on a plain band", () => {
+    const stored = {
+      id: "g",
+      type: "cardGrid",
+      v: 1,
+      anchor: "services",
+      eyebrow: "",
+      title: "Services",
+      intro: "",
+      columns: 3,
+      cards: [
+        { icon: "Bot", title: "Chatbots", text: "Answers.", href: "/chatbots" },
+        { icon: "", title: "No link", text: "", href: "" },
+      ],
+    };
+    const expected = {
+      ...stored,
+      v: 2,
+      tone: "plain",
+      tightTop: false,
+      style: "stacked",
+      linkStyle: "card",
+      cards: [
+        { ...stored.cards[0], badge: "", checks: [], linkLabel: "Learn more" },
+        { ...stored.cards[1], badge: "", checks: [], linkLabel: "" },
+      ],
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    expect(readBlocks([stored]).blocks).toEqual([expected]);
+  });
+
+  it("gives a v1 feature list, statistics and steps their defaults, keeping today's look", () => {
+    const list = {
+      id: "l",
+      type: "featureList",
+      v: 1,
+      anchor: "",
+      title: "Why",
+      intro: "",
+      items: ["A"],
+    };
+    const stats = {
+      id: "s",
+      type: "stats",
+      v: 1,
+      anchor: "",
+      title: "",
+      items: [{ value: "9", label: "Nine" }],
+    };
+    const steps = {
+      id: "t",
+      type: "steps",
+      v: 1,
+      anchor: "",
+      title: "How",
+      intro: "",
+      steps: [{ title: "Talk", text: "" }],
+    };
+    const expected = [
+      { ...list, v: 2, eyebrow: "", tone: "plain", tightTop: false, boxed: false },
+      // v1 statistics were always drawn on the light grey band.
+      { ...stats, v: 2, eyebrow: "", intro: "", tone: "muted", tightTop: false },
+      { ...steps, v: 2, eyebrow: "", tone: "plain", tightTop: false, style: "row", numbering: "1" },
+    ];
+    for (const [index, stored] of [list, stats, steps].entries()) {
+      expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected[index]);
+    }
+    const read = readBlocks([list, stats, steps]);
+    expect(read.unreadable).toEqual([]);
+    expect(read.blocks).toEqual(expected);
+    // What was read can be written back as it is.
+    expect(blocksSchema.parse(read.blocks)).toEqual(expected);
+  });
+
   it("leaves a current block as it is", () => {
     const current = withId(examples.faq);
     expect(upgradeBlock(current)).toBe(current);
+  });
+});
+
+describe("the band and style options", () => {
+  const grid = (over: Record<string, unknown>) =>
+    blockSchema.safeParse(withId({ ...examples.cardGrid, ...over }));
+
+  it("accepts a dark card grid of tiles with checks, link words, text links and buttons", () => {
+    const parsed = grid({
+      tone: "dark",
+      tightTop: true,
+      style: "tile",
+      linkStyle: "text",
+      cards: [
+        {
+          title: "Restaurant demo",
+          badge: "Live",
+          checks: ["Takes orders", "Books tables"],
+          href: "https://demo.example.com",
+          linkLabel: "Open the demo",
+        },
+      ],
+      primary: { label: "See all demos", href: "/demos" },
+      secondary: { label: "Talk to us", href: "/contact" },
+    });
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject({
+      tone: "dark",
+      tightTop: true,
+      style: "tile",
+      linkStyle: "text",
+      cards: [{ checks: ["Takes orders", "Books tables"], linkLabel: "Open the demo" }],
+      primary: { label: "See all demos", href: "/demos" },
+    });
+  });
+
+  it.each([
+    [{ tone: "black" }, ["tone"], /choose a background/i],
+    [{ tightTop: "yes" }, ["tightTop"], /less space above/i],
+    [{ style: "carousel" }, ["style"], /choose a card style/i],
+    [{ linkStyle: "popup" }, ["linkStyle"], /choose how a card's link shows/i],
+    [{ cards: [{ title: "A", checks: [""] }] }, ["cards", 0, "checks", 0], /enter a check/i],
+    [{ cards: [{ title: "A", checks: "x" }] }, ["cards", 0, "checks"], /must be a list/i],
+    [
+      { cards: [{ title: "A", linkLabel: "x".repeat(81) }] },
+      ["cards", 0, "linkLabel"],
+      /link text is too long/i,
+    ],
+    [
+      { primary: { label: "Go", href: "javascript:alert(1)" } },
+      ["primary", "href"],
+      /button link/i,
+    ],
+  ])("refuses a card grid with %j, naming the field", (over, path, message) => {
+    const issue = grid(over).error?.issues[0];
+    expect(issue?.path).toEqual(path);
+    expect(issue?.message).toMatch(message);
+  });
+
+  it("refuses a feature list's box, statistics' band and steps' style that are not on offer", () => {
+    const list = blockSchema.safeParse(withId({ ...examples.featureList, boxed: "true" }));
+    expect(list.error?.issues[0]?.path).toEqual(["boxed"]);
+    expect(list.error?.issues[0]?.message).toMatch(/in a box/i);
+    const stats = blockSchema.safeParse(withId({ ...examples.stats, tone: "red" }));
+    expect(stats.error?.issues[0]?.message).toMatch(/choose a background/i);
+    const steps = blockSchema.safeParse(withId({ ...examples.steps, style: "timeline" }));
+    expect(steps.error?.issues[0]?.message).toMatch(/choose a step style/i);
+    const numbers = blockSchema.safeParse(withId({ ...examples.steps, numbering: "I" }));
+    expect(numbers.error?.issues[0]?.message).toMatch(/how steps are numbered/i);
+  });
+
+  it("fills in today's look for a block written without the options", () => {
+    const parsed = blocksSchema.parse(
+      ["cardGrid", "featureList", "stats", "steps"].map((type) =>
+        withId(examples[type as BlockType]),
+      ),
+    );
+    expect(parsed.map((b) => ("tone" in b ? b.tone : null))).toEqual([
+      "plain",
+      "plain",
+      "muted",
+      "plain",
+    ]);
+    const [cards, list, , steps] = parsed;
+    expect(cards).toMatchObject({ style: "stacked", linkStyle: "card", tightTop: false });
+    expect(cards?.type === "cardGrid" && cards.cards[0]).toMatchObject({
+      checks: [],
+      linkLabel: "",
+    });
+    expect(list).toMatchObject({ boxed: false, eyebrow: "" });
+    expect(steps).toMatchObject({ style: "row", numbering: "1" });
   });
 });
 
@@ -207,7 +372,7 @@ describe("reading stored blocks", () => {
     ]);
     expect(blocks.map((b) => [b.id, b.type, b.v])).toEqual([
       ["f", "faq", 2],
-      ["s", "stats", 1],
+      ["s", "stats", 2],
     ]);
     expect(unreadable.map((u) => [u.index, u.type])).toEqual([
       [1, "carousel"],

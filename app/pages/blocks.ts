@@ -1,6 +1,11 @@
 import { serviceContentIcons } from "~/content/services";
 import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
+import {
+  DEFAULT_PLACEHOLDER_VALUES,
+  placeholderProblem,
+  resolvePlaceholders,
+} from "./placeholders";
 
 /**
  * The blocks a page is built from: one zod discriminated union on `type`, shared by the browser
@@ -30,7 +35,12 @@ const text = (max: number, label: string, required = false) => {
     .refine(
       (v) => !hasControlCharacter(v, true),
       `${label} contains a character that is not allowed.`,
-    );
+    )
+    // Settings values ({company_name}): an unknown one is a typo that would show on the page.
+    .superRefine((v, ctx) => {
+      const problem = placeholderProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
   return required
     ? base.refine((v) => v.length > 0, `Enter ${label.toLowerCase()}.`)
     : base.default("");
@@ -43,9 +53,17 @@ export function isLinkTarget(value: string): boolean {
   return /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d\s-]+)$/i.test(value);
 }
 
+/**
+ * A link is checked as it will be with the built-in values in place of its settings values
+ * (`{opshub_app_url}`, `mailto:{contact_email}`, `tel:{contact_phone}`); a link with an unknown
+ * value gets that message alone.
+ */
 const href = (label: string, required = false) =>
   text(LINK_MAX, label, required).refine(
-    (v) => v === "" || isLinkTarget(v),
+    (v) =>
+      v === "" ||
+      placeholderProblem(v) !== null ||
+      isLinkTarget(resolvePlaceholders(v, DEFAULT_PLACEHOLDER_VALUES, "link")),
     `${label}: use a site path (/contact), an anchor (#faq) or a full https:// address.`,
   );
 
@@ -90,6 +108,15 @@ const icon = z
   .union([z.enum(CARD_ICONS, "Choose an icon from the list."), z.literal("")])
   .default("");
 
+/** A band's background: the page's, light grey, or dark (cards on it turn translucent). */
+export const TONES = ["plain", "muted", "dark"] as const;
+/** What a block drawn as a page band (Section) shares: its background and less space above. */
+const band = (tone: (typeof TONES)[number] = "plain") => ({
+  tone: z.enum(TONES, "Choose a background.").default(tone),
+  /** "Less space above": for the band right under a hero. */
+  tightTop: z.boolean("Less space above must be on or off.").default(false),
+});
+
 const blockSchemas = {
   hero: z.object({
     ...base,
@@ -132,35 +159,56 @@ const blockSchemas = {
   cardGrid: z.object({
     ...base,
     type: z.literal("cardGrid"),
-    v: z.literal(1),
+    v: z.literal(2),
     eyebrow: text(80, "The eyebrow"),
     title: text(SHORT, "The heading"),
     intro: text(MEDIUM, "The introduction"),
+    ...band(),
+    /** stacked: icon above the title; beside: a gradient icon beside it; tile: small and dense. */
+    style: z.enum(["stacked", "beside", "tile"], "Choose a card style.").default("stacked"),
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    /** card: the whole card is the link; text: a text link under it; button: a full-width button. */
+    linkStyle: z
+      .enum(["card", "text", "button"], "Choose how a card's link shows.")
+      .default("card"),
     cards: items(
       z.object({
         icon,
+        badge: text(80, "A card's badge"),
         title: text(SHORT, "A card's title", true),
         text: text(MEDIUM, "A card's text"),
+        checks: items(text(200, "A check", true), "A card's checks").default([]),
         href: href("A card's link"),
+        /** The link's words ("Learn more"); on a whole-card link, empty shows none. */
+        linkLabel: text(80, "A card's link text"),
       }),
       "Cards",
       1,
     ),
+    /** Buttons under the grid. */
+    primary: link.optional(),
+    secondary: link.optional(),
   }),
   featureList: z.object({
     ...base,
     type: z.literal("featureList"),
-    v: z.literal(1),
+    v: z.literal(2),
+    eyebrow: text(80, "The eyebrow"),
     title: text(SHORT, "The heading"),
     intro: text(MEDIUM, "The introduction"),
+    ...band(),
+    /** The list in a box, as the service and product pages' benefits. */
+    boxed: z.boolean("In a box must be on or off.").default(false),
     items: items(text(300, "A feature", true), "Features", 1),
   }),
   stats: z.object({
     ...base,
     type: z.literal("stats"),
-    v: z.literal(1),
+    v: z.literal(2),
+    eyebrow: text(80, "The eyebrow"),
     title: text(SHORT, "The heading"),
+    intro: text(MEDIUM, "The introduction"),
+    ...band("muted"),
     items: items(
       z.object({ value: text(40, "A figure", true), label: text(120, "A figure's label", true) }),
       "Figures",
@@ -170,9 +218,15 @@ const blockSchemas = {
   steps: z.object({
     ...base,
     type: z.literal("steps"),
-    v: z.literal(1),
+    v: z.literal(2),
+    eyebrow: text(80, "The eyebrow"),
     title: text(SHORT, "The heading"),
     intro: text(MEDIUM, "The introduction"),
+    ...band(),
+    /** row: the number beside the title; card: the number above it. */
+    style: z.enum(["row", "card"], "Choose a step style.").default("row"),
+    /** "1" or "01". */
+    numbering: z.enum(["1", "01"], "Choose how steps are numbered.").default("1"),
     steps: items(
       z.object({ title: text(SHORT, "A step's title", true), text: text(MEDIUM, "A step's text") }),
       "Steps",
@@ -346,6 +400,50 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
       items: Array.isArray(entries)
         ? entries.map((entry: Raw) => ({ question: entry?.q ?? "", answer: entry?.a ?? "" }))
         : entries,
+    }),
+  },
+  cardGrid: {
+    // v2 added the band's options, card styles, checks, badges, link words and buttons; a card
+    // with a link kept its whole-card link and its "Learn more".
+    1: ({ cards, ...rest }) => ({
+      tone: "plain",
+      tightTop: false,
+      style: "stacked",
+      linkStyle: "card",
+      ...rest,
+      v: 2,
+      cards: Array.isArray(cards)
+        ? cards.map((card: Raw) =>
+            card && typeof card === "object"
+              ? {
+                  badge: "",
+                  checks: [],
+                  linkLabel: typeof card.href === "string" && card.href.trim() ? "Learn more" : "",
+                  ...card,
+                }
+              : card,
+          )
+        : cards,
+    }),
+  },
+  featureList: {
+    // v2 added an eyebrow, the band's options and the box.
+    1: (block) => ({ eyebrow: "", tone: "plain", tightTop: false, boxed: false, ...block, v: 2 }),
+  },
+  stats: {
+    // v2 added an eyebrow, an introduction and the band's options; v1 was always on grey.
+    1: (block) => ({ eyebrow: "", intro: "", tone: "muted", tightTop: false, ...block, v: 2 }),
+  },
+  steps: {
+    // v2 added an eyebrow, the band's options, numbered cards and "01" numbers.
+    1: (block) => ({
+      eyebrow: "",
+      tone: "plain",
+      tightTop: false,
+      style: "row",
+      numbering: "1",
+      ...block,
+      v: 2,
     }),
   },
   cta: {

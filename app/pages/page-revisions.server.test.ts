@@ -19,15 +19,27 @@ const bob: Saver = { id: null, name: "bob@example.com", source: "editor" };
 const cards = (second: string): Block => ({
   id: "cards1",
   type: "cardGrid",
-  v: 1,
+  v: 2,
   anchor: "",
   eyebrow: "",
   title: "Why us",
   intro: "",
+  tone: "plain",
+  tightTop: false,
+  style: "stacked",
   columns: 3,
+  linkStyle: "card",
   cards: [
-    { icon: "", title: "Fast setup", text: "Live in a week.", href: "" },
-    { icon: "", title: second, text: "", href: "" },
+    {
+      icon: "",
+      badge: "",
+      title: "Fast setup",
+      text: "Live in a week.",
+      checks: [],
+      href: "",
+      linkLabel: "",
+    },
+    { icon: "", badge: "", title: second, text: "", checks: [], href: "", linkLabel: "" },
   ],
 });
 
@@ -57,7 +69,11 @@ describe("blocks as text", () => {
       [
         "1. Card grid",
         "1. Card grid › title: Why us",
+        "1. Card grid › tone: plain",
+        "1. Card grid › tightTop: false",
+        "1. Card grid › style: stacked",
         "1. Card grid › columns: 3",
+        "1. Card grid › linkStyle: card",
         "1. Card grid › cards › 1 › title: Fast setup",
         "1. Card grid › cards › 1 › text: Live in a week.",
         "1. Card grid › cards › 2 › title: Fair prices",

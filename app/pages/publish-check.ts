@@ -339,6 +339,8 @@ function pageOutline(draft: PageCheckDraft): Outline {
           paragraph(card.text, `cards.${i}.text`);
           link(card.href, `cards.${i}.href`);
         });
+        if (shownLink(block.primary)) link(block.primary?.href ?? "", "primary.href");
+        if (shownLink(block.secondary)) link(block.secondary?.href ?? "", "secondary.href");
         break;
       case "featureList":
         heading(2, block.title, "title");
@@ -351,7 +353,9 @@ function pageOutline(draft: PageCheckDraft): Outline {
         heading(2, block.title, "title");
         paragraph(block.intro, "intro");
         block.steps.forEach((step, i) => {
-          heading(3, step.title, `steps.${i}.title`);
+          // Numbered cards ("01") say "Step 1: " to screen readers inside the heading.
+          const said = block.style === "card" && block.numbering === "01" ? `Step ${i + 1}: ` : "";
+          heading(3, step.title.trim() ? `${said}${step.title}` : "", `steps.${i}.title`);
           paragraph(step.text, `steps.${i}.text`);
         });
         break;

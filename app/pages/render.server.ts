@@ -13,8 +13,10 @@ import {
   resolveImages,
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
-import type { Block, BlockOf } from "./blocks";
+import { getSettingsMap } from "~/models/site.server";
+import { type Block, type BlockOf, isLinkTarget } from "./blocks";
 import type { LegalFacts } from "./legal-versions";
+import { type PlaceholderValues, placeholderValuesFrom, resolvePlaceholders } from "./placeholders";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
 import type { BlockView, LegalSectionView, PageHead, PageView } from "./view";
 
@@ -171,13 +173,84 @@ async function withSharedSections(db: Db, blocks: Block[]): Promise<ShownBlock[]
   });
 }
 
+/** The fields whose text is markdown (the rest of a block's texts are shown as they are). */
+const MARKDOWN_FIELDS: { [T in Block["type"]]?: ReadonlySet<string> } = {
+  richText: new Set(["markdown"]),
+  imageText: new Set(["markdown"]),
+  legal: new Set(["intro", "markdown"]),
+};
+
+/** Whether anything in `value` may be a settings value ({company_name}); JSON's own braces are `{"`. */
+const mayHoldValues = (value: unknown) => /\{[a-z]/.test(JSON.stringify(value));
+
+/** The settings' values when `value` may use them; null (no read at all) when it cannot. */
+async function valuesFor(value: unknown): Promise<PlaceholderValues | null> {
+  return mayHoldValues(value) ? placeholderValuesFrom(await getSettingsMap()) : null;
+}
+
+/** Links that resolve to no address a block may have: each is logged once, not on every render. */
+const badLinksLogged = new Set<string>();
+
 /**
- * The view of a page's blocks: shared sections put in place, markdown rendered and sanitized,
+ * A copy of `value` with the settings' values ({company_name}, app/pages/placeholders.ts) put in
+ * every text: escaped for markdown in markdown fields, as addresses in links. A link that does
+ * not resolve to an address a block may have (a setting holding something odd) is left out.
+ */
+function withValues<T>(
+  value: T,
+  values: PlaceholderValues,
+  markdownFields: ReadonlySet<string> | undefined,
+  field?: string,
+): T {
+  if (typeof value === "string") {
+    if (!value.includes("{")) return value;
+    if (field === "href") {
+      const link = resolvePlaceholders(value, values, "link");
+      if (isLinkTarget(link)) return link as T;
+      if (!badLinksLogged.has(value)) {
+        badLinksLogged.add(value);
+        logger.warn(
+          { link: value },
+          "A block's link with settings values is not a valid address; it is left out",
+        );
+      }
+      return "" as T;
+    }
+    return resolvePlaceholders(
+      value,
+      values,
+      field && markdownFields?.has(field) ? "markdown" : "text",
+    ) as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => withValues(item, values, markdownFields)) as T;
+  }
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        withValues(item, values, markdownFields, key),
+      ]),
+    ) as T;
+  }
+  return value;
+}
+
+function blocksWithValues<B extends Block>(blocks: B[], values: PlaceholderValues | null): B[] {
+  if (!values) return blocks;
+  return blocks.map((block) => withValues(block, values, MARKDOWN_FIELDS[block.type]));
+}
+
+/**
+ * The view of a page's blocks: settings values put in, shared sections put in place, markdown rendered and sanitized,
  * library images resolved, the post lists' posts loaded, icons drawn, the legal documents'
  * contents numbered.
  */
 export async function renderPageView(db: Db, page: PageToRender): Promise<PageView> {
-  const blocks = await withSharedSections(db, page.blocks);
+  const placed = await withSharedSections(db, page.blocks);
+  const values = await valuesFor([page.title, placed]);
+  const blocks = blocksWithValues(placed, values);
+  const title = values ? resolvePlaceholders(page.title, values) : page.title;
   const [images, bodyImages] = await Promise.all([
     resolveImages(blocks.flatMap(imageUrlsOf).filter(Boolean)),
     imagesByName(blocks.flatMap(markdownOf).flatMap(mediaNamesIn)),
@@ -266,7 +339,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   );
 
   return {
-    title: page.title,
+    title,
     blocks: views,
     jsonLd: blocks.flatMap((block) => (block.type === "faq" ? [faqJsonLd(block)] : [])),
     ...(page.legal && factsOn === -1 ? { legal: page.legal } : {}),
@@ -305,6 +378,9 @@ export async function pageHead(page: {
   noindex?: boolean;
 }): Promise<PageHead> {
   const site = getEnv().SITE_URL.replace(/\/$/, "");
+  const values = await valuesFor([page.title, page.metaTitle, page.metaDescription, page.blocks]);
+  const shown = (text: string | null) =>
+    text && values ? resolvePlaceholders(text, values) : text;
   const canonical = page.canonicalUrl
     ? page.canonicalUrl.startsWith("/")
       ? `${site}${page.canonicalUrl}`
@@ -318,8 +394,11 @@ export async function pageHead(page: {
     image = resolved?.preview ?? page.ogImageUrl;
   }
   return {
-    title: page.metaTitle || page.title,
-    description: page.metaDescription || fallbackDescription(page.blocks) || page.title,
+    title: shown(page.metaTitle) || (shown(page.title) ?? ""),
+    description:
+      shown(page.metaDescription) ||
+      fallbackDescription(blocksWithValues(page.blocks, values)) ||
+      (shown(page.title) ?? ""),
     path: page.path,
     canonical,
     image,

@@ -22,6 +22,17 @@ export interface PageTemplate {
 export const PAGE_TEMPLATE_KEYS = ["blank", "landing", "legal"] as const;
 export type PageTemplateKey = (typeof PAGE_TEMPLATE_KEYS)[number];
 
+/** A card of the landing page's grid, without a link. */
+const card = (icon: "Zap" | "ShieldCheck" | "Users", title: string, text: string) => ({
+  icon,
+  badge: "",
+  title,
+  text,
+  checks: [],
+  href: "",
+  linkLabel: "Learn more",
+});
+
 export const PAGE_TEMPLATES: Record<PageTemplateKey, PageTemplate> = {
   blank: {
     label: "Blank",
@@ -50,19 +61,9 @@ export const PAGE_TEMPLATES: Record<PageTemplateKey, PageTemplate> = {
         intro: "Three reasons to choose it.",
         columns: 3,
         cards: [
-          { icon: "Zap", title: "Fast to start", text: "Say how quickly it pays off.", href: "" },
-          {
-            icon: "ShieldCheck",
-            title: "Safe to use",
-            text: "Say what keeps the reader's data safe.",
-            href: "",
-          },
-          {
-            icon: "Users",
-            title: "Backed by people",
-            text: "Say who helps when they need it.",
-            href: "",
-          },
+          card("Zap", "Fast to start", "Say how quickly it pays off."),
+          card("ShieldCheck", "Safe to use", "Say what keeps the reader's data safe."),
+          card("Users", "Backed by people", "Say who helps when they need it."),
         ],
       },
       {

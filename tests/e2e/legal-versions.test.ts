@@ -90,6 +90,7 @@ async function publish(page: Page) {
 
 /** The visible text of the page's main content, on one line. */
 async function mainText(page: Page) {
+  // biome-ignore lint/performance/useDomNodeTextContent: what a reader sees is the point
   return ((await page.locator("main").innerText()) ?? "").replace(/\s+/g, " ");
 }
 

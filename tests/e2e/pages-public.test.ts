@@ -78,7 +78,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "cardGrid",
-      v: 1,
+      v: 2,
       anchor: "",
       eyebrow: "Cards eyebrow",
       title: "Card grid heading",
@@ -92,7 +92,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "featureList",
-      v: 1,
+      v: 2,
       anchor: "",
       title: "Feature list heading",
       intro: "",
@@ -101,7 +101,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "stats",
-      v: 1,
+      v: 2,
       anchor: "",
       title: "Stats heading",
       items: [
@@ -112,13 +112,105 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "steps",
-      v: 1,
+      v: 2,
       anchor: "",
       title: "Steps heading",
       intro: "",
       steps: [
         { title: "Step one", text: "First we talk." },
         { title: "Step two", text: "Then we build." },
+      ],
+    },
+    // The band and card options, each drawn once.
+    {
+      id: id(),
+      type: "cardGrid",
+      v: 2,
+      anchor: "partners",
+      eyebrow: "Dark eyebrow",
+      title: "Dark card grid heading",
+      intro: "Cards on a dark band.",
+      tone: "dark",
+      tightTop: false,
+      style: "beside",
+      columns: 2,
+      linkStyle: "text",
+      cards: [
+        {
+          icon: "Bot",
+          badge: "Partner badge",
+          title: "Partner one",
+          text: "Partner one text.",
+          checks: ["Check alpha", "Check beta"],
+          href: "/about",
+          linkLabel: "Learn more",
+        },
+        {
+          icon: "Gauge",
+          badge: "",
+          title: "Partner two",
+          text: "Partner two text.",
+          checks: [],
+          href: "",
+          linkLabel: "Learn more",
+        },
+      ],
+      primary: { label: "Grid main button", href: "/contact" },
+      secondary: { label: "Grid second button", href: "/demos" },
+    },
+    {
+      id: id(),
+      type: "cardGrid",
+      v: 2,
+      anchor: "",
+      eyebrow: "",
+      title: "Tile grid heading",
+      intro: "",
+      tone: "muted",
+      tightTop: true,
+      style: "tile",
+      columns: 4,
+      linkStyle: "button",
+      cards: [
+        {
+          icon: "Zap",
+          badge: "",
+          title: "Tile one",
+          text: "Tile one text.",
+          checks: [],
+          href: "/contact",
+          linkLabel: "Open tile one",
+        },
+      ],
+    },
+    {
+      id: id(),
+      type: "featureList",
+      v: 2,
+      anchor: "benefits",
+      eyebrow: "Boxed eyebrow",
+      title: "Boxed feature list heading",
+      intro: "",
+      tone: "muted",
+      tightTop: false,
+      boxed: true,
+      items: ["Boxed gamma", "Boxed delta", "Boxed epsilon"],
+    },
+    {
+      id: id(),
+      type: "steps",
+      v: 2,
+      anchor: "approach",
+      eyebrow: "",
+      title: "Card steps heading",
+      intro: "",
+      tone: "plain",
+      tightTop: false,
+      style: "card",
+      numbering: "01",
+      steps: [
+        { title: "Discover", text: "We listen." },
+        { title: "Deliver", text: "We ship." },
       ],
     },
     {
@@ -223,6 +315,11 @@ const VISIBLE = [
   "Stats heading",
   "Stat label one",
   "Step two",
+  "Dark card grid heading",
+  "Check alpha",
+  "Tile grid heading",
+  "Boxed gamma",
+  "Card steps heading",
   "FAQ heading",
   "How long does it take?",
   "CTA heading",
@@ -352,6 +449,80 @@ describe("a published page", () => {
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
+    expectCleanPage(page);
+    await context.close();
+  });
+
+  it("draws the band and card options: dark cards with checks and links, boxes, numbered cards", async () => {
+    const context = await newClientContext(browser, {
+      baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    const { page } = await visit(context, FULL);
+
+    // A dark band: its heading is white on the site's dark colour, its cards see-through.
+    const partners = page.getByRole("region", { name: "Dark card grid heading" });
+    const colours = await partners.evaluate((section) => ({
+      band: getComputedStyle(section).backgroundColor,
+      heading: getComputedStyle(section.querySelector("h2") as Element).color,
+      card: getComputedStyle(section.querySelector("li > div") as Element).backgroundColor,
+    }));
+    expect(colours.heading).toBe("rgb(255, 255, 255)");
+    expect(colours.band).not.toMatch(/^rgba?\(255, 255, 255/);
+    // White at 5 % opacity, in whatever colour notation the browser reports it.
+    expect(colours.card).toMatch(/[ ,/] ?0\.05\)$/);
+    // The anchor names the list and its cards for the site's tests.
+    expect(await page.getByTestId("partners").getByTestId("partners-item").count()).toBe(2);
+    const first = page.getByTestId("partners-item").first();
+    expect(await first.getByRole("listitem").allTextContents()).toEqual([
+      "Check alpha",
+      "Check beta",
+    ]);
+    expect(await first.getByText("Partner badge").isVisible()).toBe(true);
+    // A text link says which card it is about; a card without a link has none.
+    const more = partners.getByRole("link", { name: "Learn more about Partner one" });
+    expect(await more.getAttribute("href")).toBe("/about");
+    expect(await partners.getByRole("link", { name: /Partner two/ }).count()).toBe(0);
+    // The buttons under the grid.
+    expect(
+      await partners.getByRole("link", { name: "Grid main button" }).getAttribute("href"),
+    ).toBe("/contact");
+    expect(
+      await partners.getByRole("link", { name: "Grid second button" }).getAttribute("href"),
+    ).toBe("/demos");
+
+    // A tile's link is a full-width button with the card's own words.
+    // Without an anchor a band is no named region: found by its heading.
+    const tiles = page.locator("section", {
+      has: page.getByRole("heading", { name: "Tile grid heading" }),
+    });
+    const button = tiles.getByRole("link", { name: "Open tile one", exact: true });
+    expect(await button.getAttribute("href")).toBe("/contact");
+    const [buttonBox, cardBox] = await Promise.all([
+      button.boundingBox(),
+      tiles.getByRole("listitem").first().boundingBox(),
+    ]);
+    expect(buttonBox?.width ?? 0).toBeGreaterThan((cardBox?.width ?? 0) / 2);
+
+    // The boxed feature list, with its checks inside the box.
+    const box = page.getByTestId("benefits");
+    expect(await box.getByRole("listitem").allTextContents()).toEqual([
+      "Boxed gamma",
+      "Boxed delta",
+      "Boxed epsilon",
+    ]);
+    expect(await page.getByTestId("benefit-list").getByRole("listitem").count()).toBe(3);
+
+    // Numbered cards with "01": the number shows, and screen readers hear "Step 1: ".
+    const steps = page.getByTestId("approach");
+    expect(await steps.getByTestId("approach-item").count()).toBe(2);
+    expect(await steps.getByText("01", { exact: true }).isVisible()).toBe(true);
+    expect(await steps.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Step 1: Discover",
+      "Step 2: Deliver",
+    ]);
+    // The other grids and steps, without an anchor, carry no test id.
+    expect(await page.locator('[data-testid$="-item"]').count()).toBe(4);
     expectCleanPage(page);
     await context.close();
   });

@@ -1,10 +1,12 @@
-import { ArrowRight, Quote } from "lucide-react";
+import { ArrowRight, CircleCheck, Quote } from "lucide-react";
 import { CheckList } from "~/components/marketing/check-list";
 import { Section } from "~/components/marketing/section";
 import { StatCards } from "~/components/marketing/stat-cards";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { BlockViewOf, CardGridView } from "~/pages/view";
-import { BlockAnchor } from "./block-link";
+import { BlockAnchor, BlockButton, hasLink } from "./block-link";
+import { checkListTestId, itemTestId, listTestId } from "./test-hooks";
 
 const CARD_COLUMNS: Record<CardGridView["columns"], string> = {
   2: "sm:grid-cols-2",
@@ -12,77 +14,244 @@ const CARD_COLUMNS: Record<CardGridView["columns"], string> = {
   4: "sm:grid-cols-2 lg:grid-cols-4",
 };
 
-const cardClass = "flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-sm";
+type Tone = CardGridView["tone"];
+type Card = CardGridView["cards"][number];
 
-/** Cards with an icon, like the home page's services; a card with a link is a link as a whole. */
+/** A card's frame: white on a light band, translucent on a dark one (as OpsHub's agents). */
+const frame = (tone: Tone, small = false) =>
+  cn(
+    "h-full border",
+    small ? "rounded-xl p-5" : "rounded-2xl p-6",
+    tone === "dark" ? "border-white/10 bg-white/5" : "border-line bg-white",
+    tone !== "dark" && !small && "shadow-sm",
+  );
+
+const onDark = (tone: Tone, light: string, dark: string) => (tone === "dark" ? dark : light);
+
+function CardIcon({ card, style, tone }: { card: Card; style: CardGridView["style"]; tone: Tone }) {
+  if (!card.iconSvg) return null;
+  return (
+    <span
+      className={cn(
+        "grid shrink-0 place-items-center",
+        style === "tile" ? "size-10 rounded-lg [&_svg]:size-5" : "size-12 rounded-xl",
+        style === "beside"
+          ? "bg-gradient-to-br from-primary to-accent text-white"
+          : onDark(tone, "bg-indigo-50 text-primary-strong", "bg-primary/20 text-indigo-200"),
+      )}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
+      dangerouslySetInnerHTML={{ __html: card.iconSvg }}
+    />
+  );
+}
+
+/** A card's words: badge, title, text, checks and (unless the whole card links) its link. */
+function CardText({ block, card }: { block: CardGridView; card: Card }) {
+  const { tone, style, linkStyle } = block;
+  const tile = style === "tile";
+  const wholeCard = Boolean(card.href) && linkStyle === "card";
+  const label = card.linkLabel || "Learn more";
+  return (
+    <>
+      {card.badge ? (
+        <span
+          className={cn(
+            "mb-2 self-start text-xs font-semibold uppercase tracking-wider",
+            onDark(tone, "text-primary-strong", "text-indigo-200"),
+          )}
+        >
+          {card.badge}
+        </span>
+      ) : null}
+      <h3
+        className={cn(
+          "font-semibold break-words",
+          !tile && "text-lg",
+          onDark(tone, "text-ink", "text-white"),
+          wholeCard && "group-hover:text-primary-strong",
+        )}
+      >
+        {card.title}
+      </h3>
+      {card.text ? (
+        <p
+          className={cn(
+            tile ? "mt-1 text-sm" : "mt-2",
+            onDark(tone, "text-muted", "text-slate-300"),
+          )}
+        >
+          {card.text}
+        </p>
+      ) : null}
+      {card.checks.length ? (
+        <ul className="mt-4 space-y-2">
+          {card.checks.map((check, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
+              key={index}
+              className={cn("flex gap-2 text-sm", onDark(tone, "text-ink", "text-slate-200"))}
+            >
+              <CircleCheck
+                aria-hidden
+                className={cn(
+                  "mt-0.5 size-4 shrink-0",
+                  onDark(tone, "text-emerald-600", "text-emerald-400"),
+                )}
+              />
+              {check}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* The card's own link; pushed to the bottom so a row's links line up. */}
+      <span aria-hidden className="flex-1" />
+      {wholeCard && card.linkLabel ? (
+        <span
+          aria-hidden
+          className={cn(
+            "mt-4 inline-flex items-center gap-1 text-sm font-semibold",
+            onDark(tone, "text-primary-strong", "text-indigo-200"),
+          )}
+        >
+          {card.linkLabel} <ArrowRight className="size-4" />
+        </span>
+      ) : null}
+      {card.href && linkStyle === "text" ? (
+        <BlockAnchor
+          href={card.href}
+          className={cn(
+            "mt-4 inline-flex items-center gap-1 self-start text-sm font-semibold hover:underline",
+            onDark(tone, "text-primary-strong", "text-indigo-200"),
+          )}
+        >
+          {label}
+          <span className="sr-only"> about {card.title}</span>
+          <ArrowRight aria-hidden className="size-4" />
+        </BlockAnchor>
+      ) : null}
+      {card.href && linkStyle === "button" ? (
+        <Button
+          asChild
+          size="wrap"
+          variant={tone === "dark" ? "inverse" : "default"}
+          className="mt-6 w-full"
+        >
+          <BlockAnchor href={card.href}>
+            {label}
+            {card.linkLabel ? null : <span className="sr-only"> about {card.title}</span>}
+          </BlockAnchor>
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Cards in a grid: stacked (icon above the title, as the feature cards), beside (a gradient icon
+ * beside the words, as the service pages' use cases) or tile (small, four to a row). A card's link
+ * is the whole card, a text link or a full-width button; buttons may follow the grid.
+ */
 export function CardGridBlock({ block }: { block: CardGridView }) {
+  const { tone, style } = block;
+  const tile = style === "tile";
+  const anchor = block.anchor;
   return (
     <Section
-      id={block.anchor || undefined}
+      id={anchor || undefined}
       eyebrow={block.eyebrow}
       title={block.title}
       intro={block.intro}
+      tone={tone}
+      tightTop={block.tightTop}
     >
-      <ul className={cn("grid gap-6", CARD_COLUMNS[block.columns])}>
+      <ul
+        data-testid={listTestId(anchor)}
+        className={cn("grid", tile ? "gap-4" : "gap-6", CARD_COLUMNS[block.columns])}
+      >
         {block.cards.map((card, index) => {
-          const body = (
-            <>
-              {card.iconSvg ? (
-                <span
-                  className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-primary-strong"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
-                  dangerouslySetInnerHTML={{ __html: card.iconSvg }}
-                />
-              ) : null}
-              <h3
-                className={cn(
-                  "text-lg font-semibold break-words text-ink",
-                  card.iconSvg && "mt-5",
-                  card.href && "group-hover:text-primary-strong",
-                )}
-              >
-                {card.title}
-              </h3>
-              {card.text ? <p className="mt-2 flex-1 text-muted">{card.text}</p> : null}
-              {card.href ? (
-                <span
-                  aria-hidden
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-strong"
-                >
-                  Learn more <ArrowRight className="size-4" />
-                </span>
-              ) : null}
-            </>
+          const wholeCard = Boolean(card.href) && block.linkStyle === "card";
+          const layout = cn(
+            frame(tone, tile),
+            style === "stacked"
+              ? "flex flex-col"
+              : cn("flex items-start", tile ? "gap-4" : "gap-5"),
+            wholeCard && "group transition hover:-translate-y-0.5 hover:shadow-md",
           );
+          const icon = <CardIcon card={card} style={style} tone={tone} />;
+          const words = <CardText block={block} card={card} />;
+          const body =
+            style === "stacked" ? (
+              <>
+                {icon}
+                {card.iconSvg ? <span aria-hidden className="h-5" /> : null}
+                {words}
+              </>
+            ) : (
+              <>
+                {icon}
+                <div className="flex min-w-0 flex-1 flex-col self-stretch">{words}</div>
+              </>
+            );
           return (
             // Cards may repeat a title; their order is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
-            <li key={index}>
-              {card.href ? (
-                <BlockAnchor
-                  href={card.href}
-                  className={cn(
-                    cardClass,
-                    "group transition hover:-translate-y-0.5 hover:shadow-md",
-                  )}
-                >
+            <li key={index} data-testid={itemTestId(anchor)}>
+              {wholeCard ? (
+                <BlockAnchor href={card.href} className={layout}>
                   {body}
                 </BlockAnchor>
               ) : (
-                <div className={cardClass}>{body}</div>
+                <div className={layout}>{body}</div>
               )}
             </li>
           );
         })}
       </ul>
+      {hasLink(block.primary) || hasLink(block.secondary) ? (
+        <div className="mt-12 flex flex-wrap justify-center gap-4">
+          <BlockButton link={block.primary} variant={tone === "dark" ? "inverse" : "default"} />
+          <BlockButton
+            link={block.secondary}
+            variant={tone === "dark" ? "inverseOutline" : "outline"}
+          />
+        </div>
+      ) : null}
     </Section>
   );
 }
 
+/** A checked list of features; boxed, as the service and product pages' benefits. */
 export function FeatureListBlock({ block }: { block: BlockViewOf<"featureList"> }) {
+  const anchor = block.anchor;
   return (
-    <Section id={block.anchor || undefined} title={block.title} intro={block.intro}>
-      <CheckList items={block.items} className="mx-auto max-w-4xl" />
+    <Section
+      id={anchor || undefined}
+      eyebrow={block.eyebrow}
+      title={block.title}
+      intro={block.intro}
+      tone={block.tone}
+      tightTop={block.tightTop}
+    >
+      {block.boxed ? (
+        <div
+          data-testid={listTestId(anchor)}
+          className={cn(
+            "mx-auto max-w-4xl rounded-2xl border border-line p-6 shadow-sm sm:p-10",
+            block.tone === "plain" ? "bg-surface" : "bg-white",
+          )}
+        >
+          <div data-testid={checkListTestId(anchor)}>
+            <CheckList items={block.items} spacing="wide" />
+          </div>
+        </div>
+      ) : (
+        <div data-testid={listTestId(anchor)} className="mx-auto max-w-4xl">
+          <CheckList
+            items={block.items}
+            className={cn(block.tone === "dark" && "[&_span]:text-white")}
+          />
+        </div>
+      )}
     </Section>
   );
 }
@@ -91,7 +260,14 @@ const STAT_COLUMNS = ["", "", "sm:grid-cols-2", "sm:grid-cols-3", "sm:grid-cols-
 
 export function StatsBlock({ block }: { block: BlockViewOf<"stats"> }) {
   return (
-    <Section id={block.anchor || undefined} title={block.title} tone="muted">
+    <Section
+      id={block.anchor || undefined}
+      eyebrow={block.eyebrow}
+      title={block.title}
+      intro={block.intro}
+      tone={block.tone}
+      tightTop={block.tightTop}
+    >
       <StatCards
         stats={block.items}
         className={cn(
@@ -103,35 +279,85 @@ export function StatsBlock({ block }: { block: BlockViewOf<"stats"> }) {
   );
 }
 
-/** Numbered steps, in the look of the consultation page's "What happens next". */
+const STEP_CARD_COLUMNS = [
+  "",
+  "",
+  "sm:grid-cols-2",
+  "md:grid-cols-3",
+  "sm:grid-cols-2 lg:grid-cols-4",
+];
+
+/**
+ * Numbered steps: in a row of cards with the number beside the title (the consultation page's
+ * "What happens next"), or as cards with the number above it (Studio's how it works, the
+ * service pages' approach with "01" numbers).
+ */
 export function StepsBlock({ block }: { block: BlockViewOf<"steps"> }) {
+  const { tone, anchor } = block;
+  const card = block.style === "card";
+  const padded = block.numbering === "01";
   return (
-    <Section id={block.anchor || undefined} title={block.title} intro={block.intro}>
+    <Section
+      id={anchor || undefined}
+      eyebrow={block.eyebrow}
+      title={block.title}
+      intro={block.intro}
+      tone={tone}
+      tightTop={block.tightTop}
+    >
       <ol
+        data-testid={listTestId(anchor)}
         className={cn(
-          "mx-auto grid max-w-5xl gap-6",
-          block.steps.length > 1 && "md:grid-cols-2",
-          block.steps.length > 2 && "lg:grid-cols-3",
+          "grid gap-6",
+          card
+            ? STEP_CARD_COLUMNS[Math.min(block.steps.length, 4)]
+            : cn(
+                "mx-auto max-w-5xl",
+                block.steps.length > 1 && "md:grid-cols-2",
+                block.steps.length > 2 && "lg:grid-cols-3",
+              ),
         )}
       >
-        {block.steps.map((step, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: a step's place is what it is
-            key={index}
-            className="flex gap-4 rounded-2xl border border-line bg-white p-6 shadow-sm"
-          >
-            <span
-              aria-hidden
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-strong text-base font-bold text-white"
+        {block.steps.map((step, index) => {
+          const number = padded ? String(index + 1).padStart(2, "0") : String(index + 1);
+          return (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a step's place is what it is
+              key={index}
+              data-testid={itemTestId(anchor)}
+              className={cn(frame(tone), !card && "flex gap-4")}
             >
-              {index + 1}
-            </span>
-            <div className="min-w-0">
-              <h3 className="text-lg font-semibold break-words text-ink">{step.title}</h3>
-              {step.text ? <p className="mt-2 text-muted">{step.text}</p> : null}
-            </div>
-          </li>
-        ))}
+              <span
+                aria-hidden
+                className={cn(
+                  "grid shrink-0 place-items-center rounded-full font-bold text-white",
+                  card && padded
+                    ? "size-12 bg-gradient-to-br from-primary to-accent text-lg"
+                    : "size-10 bg-primary-strong",
+                  card && !padded ? "text-lg" : !card && "text-base",
+                )}
+              >
+                {number}
+              </span>
+              <div className={cn("min-w-0", card && "mt-4")}>
+                <h3
+                  className={cn(
+                    "text-lg font-semibold break-words",
+                    onDark(tone, "text-ink", "text-white"),
+                  )}
+                >
+                  {card && padded ? <span className="sr-only">Step {index + 1}: </span> : null}
+                  {step.title}
+                </h3>
+                {step.text ? (
+                  <p className={cn("mt-2", onDark(tone, "text-muted", "text-slate-300"))}>
+                    {step.text}
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </Section>
   );

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { adminFailure } from "~/admin/mutation.server";
 import { pageEditorAction } from "~/admin/pages.server";
 import { requireSection } from "~/auth/permissions.server";
+import { PlaceholderValuesProvider } from "~/components/admin/editor/insert-value";
 import { PageEditor } from "~/components/admin/editor/page-editor";
 import { siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
@@ -9,6 +10,7 @@ import { getEnv } from "~/env.server";
 import { getSettingsMap } from "~/models/site.server";
 import { loadLinkFactsData } from "~/pages/link-facts.server";
 import { getPage } from "~/pages/pages.server";
+import { placeholderValuesFrom } from "~/pages/placeholders";
 import { recordIdParam } from "~/schemas/record-id";
 import type { Route } from "./+types/page-editor";
 
@@ -22,11 +24,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const page = id === null ? null : await getPage(db, id);
   if (!page) throw data({ message: "There is no such page." }, { status: 404 });
+  const settings = await getSettingsMap();
   return {
     page,
+    // The settings' values, for the fields' "Insert value" menu and "Shows: …" lines.
+    placeholderValues: placeholderValuesFrom(settings),
     // What exists on the site, for the check before publishing (its links).
     linkFacts: await loadLinkFactsData(db, getEnv().SITE_URL),
-    timeZone: siteTimeZoneFrom(await getSettingsMap()),
+    timeZone: siteTimeZoneFrom(settings),
     role: user.role === "admin" ? ("admin" as const) : ("editor" as const),
     origin: new URL(request.url).origin,
   };
@@ -43,15 +48,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** The editor saves, previews and restores as JSON from the browser: it needs its script. */
 export default function PageEditorRoute({ loaderData }: Route.ComponentProps) {
-  const { page, timeZone, role, origin, linkFacts } = loaderData;
+  const { page, timeZone, role, origin, linkFacts, placeholderValues } = loaderData;
   return (
-    <PageEditor
-      key={page.id}
-      page={page}
-      timeZone={timeZone}
-      role={role}
-      origin={origin}
-      linkFacts={linkFacts}
-    />
+    <PlaceholderValuesProvider values={placeholderValues}>
+      <PageEditor
+        key={page.id}
+        page={page}
+        timeZone={timeZone}
+        role={role}
+        origin={origin}
+        linkFacts={linkFacts}
+      />
+    </PlaceholderValuesProvider>
   );
 }

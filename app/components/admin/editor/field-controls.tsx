@@ -23,6 +23,7 @@ import {
 } from "~/pages/block-fields";
 import { type SharedSectionOption, sectionTypeLabel } from "~/pages/shared-section-schema";
 import { blockFieldId } from "./editor-values";
+import { InsertValueMenu, ValuesRow, ValuesShown } from "./insert-value";
 
 /**
  * The controls of a block's fields, generated from its config in app/pages/block-fields.ts: every
@@ -40,6 +41,9 @@ interface Scope {
 }
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
+
+/** Text fields that name something rather than show words (a category's slug): no values there. */
+const WITHOUT_VALUES = new Set(["category"]);
 
 export function FieldControls({
   fields,
@@ -84,6 +88,11 @@ function FieldControl({
   const value = values[field.name];
   const set = (next: unknown) => onPatch({ [field.name]: next });
   const text = typeof value === "string" ? value : value == null ? "" : String(value);
+  // Settings values ({company_name}): what the field shows with them, and a menu to insert one.
+  const valuesRow = (mode: "text" | "link" = "text") =>
+    WITHOUT_VALUES.has(field.name) ? undefined : (
+      <ValuesRow targetId={id} fieldLabel={field.label} value={text} onValue={set} mode={mode} />
+    );
   switch (field.kind) {
     case "text":
       return (
@@ -97,6 +106,7 @@ function FieldControl({
           placeholder={field.placeholder}
           maxLength={field.maxLength}
           onValue={set}
+          after={valuesRow(field.name === "href" ? "link" : "text")}
         />
       );
     case "textarea":
@@ -110,6 +120,7 @@ function FieldControl({
           rows={field.rows ?? 3}
           value={text}
           onValue={set}
+          after={valuesRow()}
         />
       );
     case "markdown":
@@ -123,7 +134,12 @@ function FieldControl({
           rows={field.rows ?? 3}
           value={text}
           onValue={set}
-        />
+          actions={
+            <InsertValueMenu targetId={id} fieldLabel={field.label} value={text} onValue={set} />
+          }
+        >
+          <ValuesShown text={text} mode="markdown" />
+        </RichTextField>
       );
     case "select":
       return (
@@ -309,6 +325,8 @@ function LinkControl({
     set(field.optional && !next.label && !next.href ? undefined : next);
   };
   const error = scope.errors?.[path];
+  const labelId = blockFieldId(scope.blockId, `${path}.label`);
+  const hrefId = blockFieldId(scope.blockId, `${path}.href`);
   return (
     <fieldset className="rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-medium text-ink">
@@ -318,20 +336,37 @@ function LinkControl({
       {error ? <p className="mb-2 text-sm text-danger">{error}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          id={blockFieldId(scope.blockId, `${path}.label`)}
+          id={labelId}
           label="Button text"
           error={scope.errors?.[`${path}.label`]}
           value={link.label}
           maxLength={80}
           onValue={(label) => update({ label })}
+          after={
+            <ValuesRow
+              targetId={labelId}
+              fieldLabel={`${field.label} text`}
+              value={link.label}
+              onValue={(label) => update({ label })}
+            />
+          }
         />
         <TextField
-          id={blockFieldId(scope.blockId, `${path}.href`)}
+          id={hrefId}
           label="Link"
           error={scope.errors?.[`${path}.href`]}
           value={link.href}
-          placeholder="/contact, #faq or https://…"
+          placeholder="/contact, #faq, https://… or {booking_url}"
           onValue={(href) => update({ href })}
+          after={
+            <ValuesRow
+              targetId={hrefId}
+              fieldLabel={`${field.label} link`}
+              value={link.href}
+              onValue={(href) => update({ href })}
+              mode="link"
+            />
+          }
         />
       </div>
     </fieldset>

@@ -5,7 +5,12 @@ import { ImagePicker } from "~/components/admin/blog/image-picker";
 import { richTextExtensions } from "./extensions";
 import { LinkDialog } from "./link-dialog";
 import { fitsRichText } from "./markdown";
-import { RICH_TEXT_SELECT, type RichTextSelectEvent } from "./select-event";
+import {
+  RICH_TEXT_INSERT,
+  RICH_TEXT_SELECT,
+  type RichTextInsertEvent,
+  type RichTextSelectEvent,
+} from "./select-event";
 import { RichTextToolbar } from "./toolbar";
 
 /**
@@ -112,8 +117,23 @@ function OpenEditor(props: RichTextEditorProps) {
       const text = (event as RichTextSelectEvent).detail?.text;
       if (text && !editor.isDestroyed) selectPlace(editor, text);
     };
+    // The "Insert value" menu's text ({company_name}), at the cursor the editor kept.
+    const insert = (event: Event) => {
+      const { text, atEnd } = (event as RichTextInsertEvent).detail ?? {};
+      if (text && !editor.isDestroyed) {
+        editor
+          .chain()
+          .focus(atEnd ? "end" : null)
+          .insertContent({ type: "text", text })
+          .run();
+      }
+    };
     element.addEventListener(RICH_TEXT_SELECT, select);
-    return () => element.removeEventListener(RICH_TEXT_SELECT, select);
+    element.addEventListener(RICH_TEXT_INSERT, insert);
+    return () => {
+      element.removeEventListener(RICH_TEXT_SELECT, select);
+      element.removeEventListener(RICH_TEXT_INSERT, insert);
+    };
   }, [editor]);
 
   return (

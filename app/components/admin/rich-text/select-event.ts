@@ -13,3 +13,20 @@ export function selectInRichText(element: HTMLElement, text: string): boolean {
   element.dispatchEvent(new CustomEvent(RICH_TEXT_SELECT, { detail: { text }, bubbles: true }));
   return true;
 }
+
+/** How the "Insert value" menu (editor/insert-value.tsx) puts text in at the editor's cursor. */
+export const RICH_TEXT_INSERT = "rich-text-insert";
+
+export type RichTextInsertEvent = CustomEvent<{ text: string; atEnd: boolean }>;
+
+/**
+ * Whether this element is a rich-text editor's; if so, asks it to insert `text` at its cursor
+ * (at the end of the text with `atEnd`, for an editor that was never focused).
+ */
+export function insertInRichText(element: HTMLElement, text: string, atEnd = false): boolean {
+  if (!element.hasAttribute("data-rich-text")) return false;
+  element.dispatchEvent(
+    new CustomEvent(RICH_TEXT_INSERT, { detail: { text, atEnd }, bubbles: true }),
+  );
+  return true;
+}
