@@ -167,7 +167,18 @@ describe("the page editor", () => {
     const faq = card(page, 3, "FAQ");
     await faq.getByRole("button", { name: "Add question" }).click();
     const fourth = faq.getByRole("group", { name: "Question 4" });
-    await fourth.getByRole("textbox", { name: "Question" }).fill("Is there a contract?");
+    // The cursor is in the new question: typing goes there.
+    await expect
+      .poll(() =>
+        fourth
+          .getByRole("textbox", { name: "Question" })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.type("Is there a contract?");
+    expect(await fourth.getByRole("textbox", { name: "Question" }).inputValue()).toBe(
+      "Is there a contract?",
+    );
     await fourth.getByRole("textbox", { name: "Answer" }).fill("No: stop any month.");
     await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import {
   CheckboxField,
@@ -41,6 +41,24 @@ interface Scope {
 }
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
+
+/**
+ * Moves focus to a field once it has rendered: "Add check" or "Add card" puts the cursor in the new
+ * item, its sample words selected, so typing goes there (and a space does not press the add
+ * button again).
+ */
+function useFocusAfterRender() {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    const field = document.getElementById(target);
+    field?.focus();
+    // A new item's sample words ("A new question?") are selected: typing replaces them.
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.select();
+    setTarget(null);
+  }, [target]);
+  return setTarget;
+}
 
 /** Text fields that name something rather than show words (a category's slug): no values there. */
 const WITHOUT_VALUES = new Set(["category"]);
@@ -443,6 +461,7 @@ function StringsControl({
 }) {
   const list = Array.isArray(value) ? (value as string[]) : [];
   const error = scope.errors?.[path];
+  const focusLater = useFocusAfterRender();
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-ink">{field.label}</legend>
@@ -494,7 +513,10 @@ function StringsControl({
         variant="outline"
         size="sm"
         disabled={list.length >= 50}
-        onClick={() => set([...list, ""])}
+        onClick={() => {
+          set([...list, ""]);
+          focusLater(blockFieldId(scope.blockId, `${path}.${list.length}`));
+        }}
       >
         <Plus aria-hidden /> Add {field.itemLabel.toLowerCase()}
       </Button>
@@ -524,6 +546,8 @@ function ListControl({
     set(next);
   };
   const noun = field.itemLabel.toLowerCase();
+  const focusLater = useFocusAfterRender();
+  const first = field.fields[0];
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-ink">{field.label}</legend>
@@ -595,7 +619,11 @@ function ListControl({
         variant="outline"
         size="sm"
         disabled={list.length >= 50}
-        onClick={() => set([...list, field.newItem()])}
+        onClick={() => {
+          set([...list, field.newItem()]);
+          if (first)
+            focusLater(blockFieldId(scope.blockId, `${path}.${list.length}.${first.name}`));
+        }}
       >
         <Plus aria-hidden /> Add {noun}
       </Button>
