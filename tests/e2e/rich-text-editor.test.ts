@@ -219,7 +219,18 @@ describe("the rich-text editor", () => {
 
     // The block's default text is there as rich text: its heading and paragraph.
     await text.locator("h2", { hasText: "A heading" }).waitFor();
+    // The new block takes the focus once it is open; only after that may a click move it on.
+    await expect.poll(() => block.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await text.getByText("Write your text here.").click();
+    await expect
+      .poll(() =>
+        text.evaluate(
+          (el) =>
+            el.contains(document.activeElement) &&
+            (window.getSelection()?.anchorNode?.textContent ?? "").includes("Write your text"),
+        ),
+      )
+      .toBe(true);
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await page.keyboard.type(`Quoted ${run}`);
@@ -260,6 +271,13 @@ describe("the rich-text editor", () => {
     await editLink.getByRole("button", { name: "Remove link" }).click();
     await editLink.waitFor({ state: "detached" });
     await expect.poll(() => text.locator("a").count()).toBe(0);
+    // The dialog hands the focus back to the editor, the words that were linked selected; only
+    // then do the keys below go to the text (else Enter would replace the selected words).
+    await expect
+      .poll(() =>
+        text.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)),
+      )
+      .toBe(true);
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");

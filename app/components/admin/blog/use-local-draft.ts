@@ -54,6 +54,8 @@ export function useLocalDraft<V>({
   const [offered, setOffered] = useState<LocalDraft<V> | null>(null);
   const latest = useRef({ values, version, dirty });
   latest.current = { values, version, dirty };
+  /** The values when the draft was last cleared: until they change, there is nothing to keep. */
+  const clearedAt = useRef<V | null>(null);
   const savedRef = useRef(saved);
   savedRef.current = saved;
 
@@ -66,7 +68,10 @@ export function useLocalDraft<V>({
 
   const store = useCallback(() => {
     const { values: v, version: ver, dirty: d } = latest.current;
-    write(key, d ? { values: v, version: ver, savedAt: new Date().toISOString() } : null);
+    // A render after a discard (the leave guard's, while the next page loads) still has the
+    // discarded values and so still looks dirty: they are not typing to keep.
+    const keep = d && v !== clearedAt.current;
+    write(key, keep ? { values: v, version: ver, savedAt: new Date().toISOString() } : null);
   }, [key]);
 
   // Each change of the values (or of being dirty) stores them 300 ms later.
@@ -99,6 +104,7 @@ export function useLocalDraft<V>({
       // Until the editor renders again (typing on), nothing is left to keep: a page left right
       // after a discard (its pagehide before the editor's listener is gone) must not store it.
       latest.current = { ...latest.current, dirty: false };
+      clearedAt.current = latest.current.values;
       write(key, null);
     },
   };
