@@ -53,17 +53,20 @@ export function CreateDialog({
 /**
  * A create form's sending: checked in the browser with the server's `schema` first (the first
  * field refused gets the focus: give the fields the ids `<id>-<key>`), then posted as JSON to
- * `action`; once created, the new record's editor (`editorOf(id)`) opens. `errors` are the
- * browser's messages and the server's, by field.
+ * `action`; once created, the new record's editor (`editorOf(id)`) opens, or `onCreated` runs
+ * (a link added to the footer has no editor). `errors` are the browser's messages and the
+ * server's, by field.
  */
 export function useCreateForm({
   schema,
   action,
   editorOf,
+  onCreated,
 }: {
   schema: z.ZodType;
   action: string;
-  editorOf: (id: number) => string;
+  editorOf?: (id: number) => string;
+  onCreated?: () => void;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -74,7 +77,8 @@ export function useCreateForm({
     result?: { id: number };
   }>({
     onSuccess: (answer) => {
-      if (answer.result) void navigate(editorOf(answer.result.id));
+      if (editorOf && answer.result) void navigate(editorOf(answer.result.id));
+      else onCreated?.();
     },
   });
 

@@ -1,9 +1,8 @@
 import { Menu, PanelBottom } from "lucide-react";
 import { useState } from "react";
-import { CreateDialog } from "~/components/admin/kit/create-dialog";
+import { CreateDialog, useCreateForm } from "~/components/admin/kit/create-dialog";
 import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
 import { SelectField, TextField } from "~/components/admin/kit/fields";
-import { validate } from "~/components/admin/kit/validate";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { type FooterSection, footerSections } from "~/content/footer";
@@ -115,31 +114,23 @@ export function AddToFooterDialog({
 function AddToFooterForm({ page, onCancel }: { page: PageSummary; onCancel: () => void }) {
   const [label, setLabel] = useState(page.title);
   const [section, setSection] = useState<FooterSection>("company");
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({ onSuccess: onCancel });
-  const errors = { ...problems, ...fieldErrors };
+  const form = useCreateForm({
+    schema: pageFooterLinkSchema,
+    action: "/admin/pages",
+    onCreated: onCancel,
+  });
+  const { id, busy, errors } = form;
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const values = { intent: "add-to-footer", id: String(page.id), label, section };
-        const refused = validate(pageFooterLinkSchema, values);
-        setProblems(refused ?? {});
-        if (refused) {
-          document.getElementById(`footer-link-${Object.keys(refused)[0]}`)?.focus();
-          return;
-        }
-        void fetcher.submit(values, {
-          method: "post",
-          action: "/admin/pages",
-          encType: "application/json",
-        });
+        form.send({ intent: "add-to-footer", id: String(page.id), label, section });
       }}
     >
       <SelectField
-        id="footer-link-section"
+        id={`${id}-section`}
         label="Section"
         hint="The footer column the link is listed in."
         error={errors.section}
@@ -153,7 +144,7 @@ function AddToFooterForm({ page, onCancel }: { page: PageSummary; onCancel: () =
         ))}
       </SelectField>
       <TextField
-        id="footer-link-label"
+        id={`${id}-label`}
         label="Label"
         required
         error={errors.label}
