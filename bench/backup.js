@@ -185,7 +185,7 @@ async function runCommand(script, args, backend, prepare = async () => {}) {
 
 function fail(errors, what, result) {
   errors.push(what);
-  console.log(`ERROR ${what}`);
+  console.error(`ERROR ${what}`);
   if (result) console.log(result.output.trim().split("\n").slice(-15).join("\n"));
 }
 
@@ -445,7 +445,7 @@ async function main() {
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
-  for (const error of errors) console.log(`ERROR ${error}`);
+  for (const error of errors) console.error(`ERROR ${error}`);
   return errors.length > 0 ? 1 : 0;
 }
 

@@ -138,7 +138,7 @@ async function main() {
         .map(([name, page]) => `${r.name} ${name} at ${run.count} posts answered ${page.status}`),
     ),
   );
-  for (const line of notOk) console.log(`ERROR ${line}`);
+  for (const line of notOk) console.error(`ERROR ${line}`);
   const missed = results.flatMap((r) =>
     r.rows.filter((row) => row.ratio > BAR && !row.page.endsWith("(info)")),
   );

@@ -82,15 +82,21 @@ process.on("exit", () => fs.rmSync(templateDir, { recursive: true, force: true }
 fs.mkdirSync(resultsDir, { recursive: true });
 for (const step of STEPS) fs.rmSync(path.join(resultsDir, `${step.name}.json`), { force: true });
 
-for (const step of STEPS) {
-  console.log(`\n=== ${step.what} (${step.script}) ===\n`);
+/** The last lines a step wrote to stderr: what the summary shows of a failure. */
+const tail = (text, lines = 12) => text.trimEnd().split("\n").slice(-lines).join("\n");
+
+/** Runs one step as its own process; its stderr is kept (and passed on) for the summary. */
+function runStep(step) {
   const started = Date.now();
   const cpuBefore = cpuSeconds();
   const child = spawnSync(process.execPath, [step.script], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "pipe"],
+    maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, BENCH_QUICK: quick ? "1" : "0", BENCH_DATA_TEMPLATE: templateDir },
   });
+  const stderr = child.stderr?.toString() ?? "";
+  process.stderr.write(stderr);
   const exitCode = child.status ?? 1;
   const cpuAfter = cpuSeconds();
   const wallSeconds = (Date.now() - started) / 1000;
@@ -103,16 +109,29 @@ for (const step of STEPS) {
         ).toFixed(2)
       : null;
   const wrote = fs.existsSync(path.join(resultsDir, `${step.name}.json`));
-  run.steps.push({
+  return {
     name: step.name,
     exitCode,
     signal: child.signal,
-    seconds: Math.round((Date.now() - started) / 1000),
+    seconds: Math.round(wallSeconds),
     wroteResult: wrote,
+    error: exitCode === 0 && wrote ? null : tail(stderr) || "(nothing on stderr)",
     build: currentBuild(),
     // Cores that other work kept busy on average while the step ran (0 on a quiet machine).
     otherWorkCores,
-  });
+  };
+}
+
+for (const step of STEPS) {
+  console.log(`\n=== ${step.what} (${step.script}) ===\n`);
+  let result = runStep(step);
+  // CI's quick run proves each step still works; one that failed once (Chromium not starting, a
+  // port taken) gets one more try there, and the summary still names the first failure.
+  if (quick && result.error) {
+    console.log(`\n=== ${step.name} failed (${result.error.split("\n").at(-1)}); once more ===\n`);
+    result = { ...runStep(step), failedFirst: result.error };
+  }
+  run.steps.push(result);
 }
 run.finished = new Date().toISOString();
 fs.writeFileSync(path.join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
@@ -123,8 +142,14 @@ const { missed, file } = writeReport({ write: !quick });
 console.log("\n=== Summary ===");
 for (const step of run.steps) {
   console.log(
-    `  ${step.exitCode === 0 && step.wroteResult ? "ok   " : "ERROR"} ${step.name} (${step.seconds} s${step.exitCode === 0 ? "" : `, exit ${step.exitCode ?? step.signal}`}${step.wroteResult ? "" : ", no result written"})`,
+    `  ${step.exitCode === 0 && step.wroteResult ? "ok   " : "ERROR"} ${step.name} (${step.seconds} s${step.exitCode === 0 ? "" : `, exit ${step.exitCode ?? step.signal}`}${step.wroteResult ? "" : ", no result written"}${step.failedFirst ? ", on its second try" : ""})`,
   );
+  for (const [what, text] of [
+    ["first try", step.failedFirst],
+    ["error", step.error],
+  ]) {
+    if (text) console.log(`      ${what}: ${text.replaceAll("\n", "\n      ")}`);
+  }
 }
 for (const target of missed) {
   console.log(`  target missed${quick ? " (not judged in quick mode)" : ""}: ${target}`);

@@ -461,7 +461,7 @@ try {
   const exitCode = await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (exitCode !== 0) {
-    console.log(`ERROR the server exited with ${exitCode} on SIGTERM`);
+    console.error(`ERROR the server exited with ${exitCode} on SIGTERM`);
     process.exitCode = 1;
   }
 }

@@ -334,7 +334,7 @@ async function main() {
       ...(exitCode === 0 ? [] : [`the server exited with ${exitCode} on SIGTERM`]),
       ...logged.slice(0, 5).map((line) => `the server logged: ${line.slice(0, 300)}`),
     );
-    for (const problem of problems) console.log(`ERROR ${problem}`);
+    for (const problem of problems) console.error(`ERROR ${problem}`);
     return problems.length === 0 ? 0 : 1;
   } finally {
     await server?.stop();

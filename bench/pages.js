@@ -310,7 +310,7 @@ async function main() {
         );
       }
     }
-    for (const problem of problems) console.log(`ERROR ${problem}`);
+    for (const problem of problems) console.error(`ERROR ${problem}`);
     return problems.length === 0 ? 0 : 1;
   } finally {
     await nginx?.stop();
