@@ -119,7 +119,7 @@ export function twentyBlocks(photo) {
   const blocks = [
     {
       type: "hero",
-      v: 2,
+      v: 3,
       variant: "split",
       badge: "Spring offer",
       title: "Automation that gives your team its week back",
@@ -208,7 +208,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cta",
-      v: 2,
+      v: 3,
       title: "See it on your own data",
       text: "A 30-minute call: bring one task your team repeats every day.",
       primary: { label: "Book a call", href: "/schedule-consultation" },
@@ -356,7 +356,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cta",
-      v: 2,
+      v: 3,
       title: "Ready when you are",
       text: "The spring offer holds for projects started before June.",
       primary: { label: "Book a call", href: "/schedule-consultation" },

@@ -1,54 +1,9 @@
+import { CARD_ICONS, type CardIconName } from "~/pages/icons";
 import type { ServicePage } from "./service-paths";
 
-/** The lucide-react icons the service pages use, by component name. */
-export const serviceContentIcons = [
-  "Bell",
-  "Blocks",
-  "Bot",
-  "Brain",
-  "Briefcase",
-  "CalendarCheck",
-  "ChartColumn",
-  "ChartLine",
-  "Cloud",
-  "Code",
-  "Compass",
-  "Cpu",
-  "CreditCard",
-  "Database",
-  "FileText",
-  "Funnel",
-  "Gauge",
-  "HeartPulse",
-  "House",
-  "Info",
-  "Landmark",
-  "Layers",
-  "LayoutTemplate",
-  "Mail",
-  "MessageCircle",
-  "Mic",
-  "Network",
-  "Palette",
-  "PhoneCall",
-  "PhoneForwarded",
-  "Scale",
-  "Search",
-  "Server",
-  "Share2",
-  "ShieldCheck",
-  "ShoppingBag",
-  "ShoppingCart",
-  "Smartphone",
-  "Target",
-  "Truck",
-  "Users",
-  "UtensilsCrossed",
-  "Workflow",
-  "Wrench",
-  "Zap",
-] as const;
-export type ServiceContentIcon = (typeof serviceContentIcons)[number];
+/** The lucide-react icons the service pages use, by component name: the card grids' list. */
+export const serviceContentIcons = CARD_ICONS;
+export type ServiceContentIcon = CardIconName;
 
 export interface ServiceCard {
   icon: ServiceContentIcon;

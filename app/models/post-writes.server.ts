@@ -41,7 +41,8 @@ export type RevisionSource =
   | "restore"
   | "scheduler"
   | "sample"
-  | "import";
+  | "import"
+  | "seed";
 
 /** Who saved, for the revision the save leaves behind. */
 export interface Saver {

@@ -38,6 +38,10 @@ describe("block editor fields", () => {
     for (const field of config.fields) {
       if (!optional.includes(field.name)) expect(block, field.name).toHaveProperty(field.name);
       if (field.kind === "image" && field.altName) expect(block).toHaveProperty(field.altName);
+      if (field.kind === "group") {
+        for (const sub of field.fields)
+          expect(block[field.name], `${field.name} › ${sub.name}`).toHaveProperty(sub.name);
+      }
       if (field.kind === "list") {
         const item = field.newItem();
         for (const sub of field.fields) {
@@ -49,6 +53,41 @@ describe("block editor fields", () => {
         expect(blockSchema.parse(grown)).toEqual(grown);
       }
     }
+  });
+
+  it("shows the hero's figures only while they are the block's own, else where they come from", () => {
+    const figures = blockEditorConfig("hero").fields.find((field) => field.name === "figures");
+    const hero = newBlock("hero") as Record<string, unknown>;
+    expect(figures?.showIf?.(hero)).toBe(true);
+    expect(figures?.showIf?.({ ...hero, figuresFrom: "statistics" })).toBe(false);
+    const instead = figures?.instead;
+    expect(instead && `${instead.before}${instead.linkLabel}${instead.after}`).toBe(
+      "The figures come from Content → Statistics.",
+    );
+    expect(instead?.href).toBe("/admin/content");
+  });
+
+  it("names the hero's and the call to action's new options as staff know them", () => {
+    const labels = (type: "hero" | "cta") =>
+      blockEditorConfig(type).fields.flatMap((field) => [
+        field.label,
+        ...(field.kind === "group" ? field.fields.map((sub) => sub.label) : []),
+      ]);
+    expect(labels("hero")).toEqual(
+      expect.arrayContaining([
+        "Style",
+        "Figures",
+        "Figures from",
+        "Highlights",
+        "Highlight style",
+        "Back button",
+      ]),
+    );
+    expect(labels("cta")).toEqual(expect.arrayContaining(["Style", "Eyebrow"]));
+    const variants = blockEditorConfig("hero").fields.find((field) => field.name === "variant");
+    expect(variants?.kind === "select" && variants.options.map((o) => o.value)).toContain(
+      "spotlight",
+    );
   });
 
   it("offers all 17 blocks in the menu, each with a label and what it is for", () => {

@@ -2,10 +2,13 @@ import {
   BLOCK_LABELS,
   BLOCK_TYPES,
   type Block,
+  type BlockLink,
   type BlockOf,
   type BlockType,
   CARD_ICONS,
   CURRENT_VERSION,
+  HERO_FIGURES_MAX,
+  HERO_HIGHLIGHTS_MAX,
   newBlockId,
 } from "./blocks";
 
@@ -24,6 +27,13 @@ interface FieldBase {
   hint?: string;
   /** Marked as required; the schema says what is missing. */
   required?: boolean;
+  /**
+   * Shown only while this holds for the values beside it (the figures list, while the figures are
+   * the block's own); a field that does not apply is hidden, its value kept.
+   */
+  showIf?: (values: Record<string, unknown>) => boolean;
+  /** What shows in a hidden field's place: where its content comes from instead, with a link. */
+  instead?: { before: string; linkLabel: string; href: string; after: string };
 }
 
 export type TextFieldConfig = FieldBase & {
@@ -59,12 +69,24 @@ export type ListFieldConfig = FieldBase & {
   newItem: () => Record<string, unknown>;
   /** Fewest items the block needs: the last one(s) cannot be removed. */
   min: number;
+  /** Most items (the schema's limit); 50 when not given. */
+  max?: number;
 };
 /** A list of short texts (a product's features). */
 export type StringListFieldConfig = FieldBase & {
   kind: "strings";
   itemLabel: string;
   min: number;
+  /** Most items (the schema's limit); 50 when not given. */
+  max?: number;
+  /** Longest item; 300 when not given. */
+  maxLength?: number;
+};
+
+/** Fields kept together in one object of the block (a hero's highlights: label, style, items). */
+export type GroupFieldConfig = FieldBase & {
+  kind: "group";
+  fields: readonly ItemFieldConfig[];
 };
 
 export type ItemFieldConfig =
@@ -85,7 +107,11 @@ export type ItemFieldConfig =
  */
 export type SharedSectionFieldConfig = FieldBase & { kind: "sharedSection" };
 
-export type FieldConfig = ItemFieldConfig | ListFieldConfig | SharedSectionFieldConfig;
+export type FieldConfig =
+  | ItemFieldConfig
+  | ListFieldConfig
+  | GroupFieldConfig
+  | SharedSectionFieldConfig;
 export type FieldKind = FieldConfig["kind"];
 
 export interface BlockEditorConfig<T extends BlockType = BlockType> {
@@ -145,6 +171,32 @@ const ICON_OPTIONS = [
 
 export { ICON_OPTIONS };
 
+/** A button's icons, in the words staff know them by; where each sits is the button's affair. */
+export const LINK_ICON_OPTIONS: readonly { value: BlockLink["icon"]; label: string }[] = [
+  { value: "", label: "No icon" },
+  { value: "arrow-right", label: "Arrow right (after the text)" },
+  { value: "arrow-down", label: "Arrow down (after the text)" },
+  { value: "calendar", label: "Calendar" },
+  { value: "rocket", label: "Rocket" },
+  { value: "play", label: "Play" },
+  { value: "mail", label: "Mail" },
+];
+
+export const LINK_STYLE_OPTIONS: readonly { value: BlockLink["style"]; label: string }[] = [
+  { value: "", label: "By its place (main solid, second outlined)" },
+  { value: "solid", label: "Solid" },
+  { value: "outline", label: "Outlined" },
+  { value: "plain", label: "Plain text" },
+];
+
+/** A button as a new block or template has it: no icon, the look by its place. */
+export const button = (label: string, href: string): BlockLink => ({
+  label,
+  href,
+  icon: "",
+  style: "",
+});
+
 /** A card of a card grid, with the words a link shows by default. */
 const card = (
   title: string,
@@ -174,6 +226,7 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
           { value: "centred", label: "Centred" },
           { value: "split", label: "Text beside an image" },
           { value: "minimal", label: "Minimal" },
+          { value: "spotlight", label: "Spotlight (the home page's: larger, last word coloured)" },
         ],
       },
       { name: "badge", label: "Badge", kind: "text", maxLength: 80 },
@@ -181,6 +234,74 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       { name: "text", label: "Text", kind: "textarea", rows: 3, maxLength: 1000 },
       { name: "primary", label: "Main button", kind: "link", optional: true },
       { name: "secondary", label: "Second button", kind: "link", optional: true },
+      {
+        name: "highlights",
+        label: "Highlights",
+        kind: "group",
+        hint: "Short points under the buttons, as the service pages' channels or a trial's terms.",
+        fields: [
+          {
+            name: "style",
+            label: "Highlight style",
+            kind: "select",
+            options: [
+              { value: "pills", label: "Pills under a label" },
+              { value: "checks", label: "Checks in a row" },
+            ],
+          },
+          {
+            name: "label",
+            label: "Label over the highlights",
+            kind: "text",
+            maxLength: 200,
+            hint: "A line above them (Works with); may stay empty.",
+          },
+          {
+            name: "items",
+            label: "Points",
+            kind: "strings",
+            itemLabel: "Highlight",
+            min: 0,
+            max: HERO_HIGHLIGHTS_MAX,
+            maxLength: 120,
+          },
+        ],
+      },
+      {
+        name: "figuresFrom",
+        label: "Figures from",
+        kind: "select",
+        options: [
+          { value: "block", label: "This block (the figures below)" },
+          { value: "statistics", label: "Content → Statistics (the home page's figures)" },
+        ],
+      },
+      {
+        name: "figures",
+        label: "Figures",
+        kind: "list",
+        itemLabel: "Figure",
+        min: 0,
+        max: HERO_FIGURES_MAX,
+        fields: [
+          { name: "value", label: "Figure", kind: "text", maxLength: 40, required: true },
+          { name: "label", label: "Label", kind: "text", maxLength: 120, required: true },
+        ],
+        newItem: () => ({ value: "10+", label: "A label" }),
+        showIf: (values) => values.figuresFrom !== "statistics",
+        instead: {
+          before: "The figures come from ",
+          linkLabel: "Content → Statistics",
+          href: "/admin/content",
+          after: ".",
+        },
+      },
+      {
+        name: "backButton",
+        label: "Back button",
+        kind: "checkbox",
+        hint: "As on the legal pages: back to the page the visitor came from, else the home page.",
+      },
       { name: "image", label: "Image", kind: "image", altName: "imageAlt" },
     ],
     create: () => ({
@@ -188,9 +309,13 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       badge: "",
       title: "A heading that says what you offer",
       text: "One or two sentences on why it matters to the reader.",
-      primary: { label: "Get in touch", href: "/contact" },
+      primary: button("Get in touch", "/contact"),
       image: "",
       imageAlt: "",
+      figures: [],
+      figuresFrom: "block",
+      highlights: { label: "", style: "pills", items: [] },
+      backButton: false,
     }),
   },
   richText: {
@@ -470,15 +595,27 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     label: BLOCK_LABELS.cta,
     description: "A closing band asking the reader to act, with one or two buttons.",
     fields: [
+      {
+        name: "style",
+        label: "Style",
+        kind: "select",
+        options: [
+          { value: "band", label: "A coloured band across the page" },
+          { value: "card", label: "A white card on a light grey band" },
+        ],
+      },
+      eyebrow,
       heading(true),
       { name: "text", label: "Text", kind: "textarea", rows: 2, maxLength: 1000 },
       { name: "primary", label: "Main button", kind: "link" },
       { name: "secondary", label: "Second button", kind: "link", optional: true },
     ],
     create: () => ({
+      style: "band",
+      eyebrow: "",
       title: "Ready to start?",
       text: "Tell us about your project; we answer within a day.",
-      primary: { label: "Contact us", href: "/contact" },
+      primary: button("Contact us", "/contact"),
     }),
   },
   testimonials: {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
-  type Block,
   type BlockType,
   blockSchema,
   blocksSchema,
@@ -17,7 +16,7 @@ import {
 const examples: { [T in BlockType]: Record<string, unknown> } = {
   hero: {
     type: "hero",
-    v: 2,
+    v: 3,
     title: "Voice agents that answer every call",
     primary: { label: "Book a demo", href: "/schedule-consultation" },
   },
@@ -40,7 +39,7 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
   stats: { type: "stats", v: 2, items: [{ value: "98%", label: "Calls answered" }] },
   steps: { type: "steps", v: 2, steps: [{ title: "Talk to us" }, { title: "Go live" }] },
   faq: { type: "faq", v: 2, items: [{ question: "Sundays?", answer: "Yes." }] },
-  cta: { type: "cta", v: 2, title: "Ready?", primary: { label: "Call us", href: "tel:+1 555" } },
+  cta: { type: "cta", v: 3, title: "Ready?", primary: { label: "Call us", href: "tel:+1 555" } },
   testimonials: { type: "testimonials", v: 1, items: [{ quote: "Great.", name: "Grace" }] },
   logos: { type: "logos", v: 1, items: [{ name: "Acme", src: "/media/acme.svg" }] },
   productShowcase: {
@@ -122,7 +121,10 @@ describe("block schemas", () => {
 });
 
 describe("upgrades of older block shapes", () => {
-  const old: Record<string, { stored: Record<string, unknown>; expected: Partial<Block> }> = {
+  const old: Record<
+    string,
+    { stored: Record<string, unknown>; expected: Record<string, unknown> }
+  > = {
     "hero v1": {
       stored: {
         id: "h",
@@ -135,15 +137,17 @@ describe("upgrades of older block shapes", () => {
       },
       expected: {
         type: "hero",
-        v: 2,
+        v: 3,
         title: "Welcome",
         text: "Since 1999",
-        primary: { label: "Call us", href: "/contact" },
+        primary: { label: "Call us", href: "/contact", icon: "", style: "" },
+        figures: [],
+        backButton: false,
       },
     },
     "hero v1 without a button": {
       stored: { id: "h", type: "hero", heading: "Welcome" },
-      expected: { type: "hero", v: 2, title: "Welcome", text: "" },
+      expected: { type: "hero", v: 3, title: "Welcome", text: "" },
     },
     "faq v1": {
       stored: { id: "f", type: "faq", v: 1, items: [{ q: "Sundays?", a: "Yes." }] },
@@ -160,9 +164,10 @@ describe("upgrades of older block shapes", () => {
       },
       expected: {
         type: "cta",
-        v: 2,
+        v: 3,
         title: "Ready?",
-        primary: { label: "Book", href: "/schedule-consultation" },
+        primary: { label: "Book", href: "/schedule-consultation", icon: "", style: "" },
+        style: "band",
       },
     },
   };
@@ -264,6 +269,79 @@ describe("upgrades of older block shapes", () => {
     expect(blocksSchema.parse(read.blocks)).toEqual(expected);
   });
 
+  it("gives a v2 hero the v3 options switched off, and its buttons no icon and their usual look", () => {
+    const stored = {
+      id: "h",
+      type: "hero",
+      v: 2,
+      anchor: "service-hero",
+      variant: "centred",
+      badge: "AI Chatbots",
+      title: "Chatbots that answer",
+      text: "Day and night.",
+      primary: { label: "Schedule Consultation", href: "/schedule-consultation" },
+      secondary: { label: "Contact Us", href: "/contact" },
+      image: "",
+      imageAlt: "",
+    };
+    const expected = {
+      ...stored,
+      v: 3,
+      primary: { ...stored.primary, icon: "", style: "" },
+      secondary: { ...stored.secondary, icon: "", style: "" },
+      figures: [],
+      figuresFrom: "block",
+      highlights: { label: "", style: "pills", items: [] },
+      backButton: false,
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    const read = readBlocks([stored]);
+    expect(read.unreadable).toEqual([]);
+    expect(read.blocks).toEqual([expected]);
+    // What was read can be written back as it is.
+    expect(blocksSchema.parse(read.blocks)).toEqual([expected]);
+  });
+
+  it("gives a v2 call to action the band without an eyebrow, as it was drawn", () => {
+    const stored = {
+      id: "c",
+      type: "cta",
+      v: 2,
+      anchor: "cta",
+      title: "Ready?",
+      text: "Book a call.",
+      primary: { label: "Book", href: "/schedule-consultation" },
+    };
+    const expected = {
+      ...stored,
+      v: 3,
+      eyebrow: "",
+      style: "band",
+      primary: { ...stored.primary, icon: "", style: "" },
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    expect(readBlocks([stored]).blocks).toEqual([expected]);
+    expect(blocksSchema.parse(readBlocks([stored]).blocks)).toEqual([expected]);
+  });
+
+  it("reads a button stored before icons and styles with none, in a block that kept its version", () => {
+    const stored = {
+      id: "i",
+      type: "imageText",
+      v: 1,
+      markdown: "Text.",
+      src: "/media/a.png",
+      link: { label: "Read more", href: "/about" },
+    };
+    const [block] = readBlocks([stored]).blocks;
+    expect(block?.type === "imageText" && block.link).toEqual({
+      label: "Read more",
+      href: "/about",
+      icon: "",
+      style: "",
+    });
+  });
+
   it("leaves a current block as it is", () => {
     const current = withId(examples.faq);
     expect(upgradeBlock(current)).toBe(current);
@@ -358,6 +436,87 @@ describe("the band and style options", () => {
     });
     expect(list).toMatchObject({ boxed: false, eyebrow: "" });
     expect(steps).toMatchObject({ style: "row", numbering: "1" });
+  });
+});
+
+describe("the hero's and the call to action's options", () => {
+  const hero = (over: Record<string, unknown>) =>
+    blockSchema.safeParse(withId({ ...examples.hero, ...over }));
+  const cta = (over: Record<string, unknown>) =>
+    blockSchema.safeParse(withId({ ...examples.cta, ...over }));
+  const figures = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ value: `${i}+`, label: `Figure ${i}` }));
+
+  it("accepts the home page's hero: spotlight, figures from Content, buttons with icons", () => {
+    const parsed = hero({
+      variant: "spotlight",
+      anchor: "home",
+      figuresFrom: "statistics",
+      primary: { label: "Explore Our Products", href: "#products", icon: "arrow-right" },
+      secondary: { label: "{hero_cta_text}", href: "/schedule-consultation", style: "outline" },
+    });
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject({
+      variant: "spotlight",
+      figuresFrom: "statistics",
+      primary: { icon: "arrow-right", style: "" },
+      secondary: { icon: "", style: "outline" },
+    });
+  });
+
+  it("accepts a product hero's figures and checks, and a legal hero's Back button", () => {
+    const parsed = hero({
+      figures: figures(8),
+      highlights: { style: "checks", items: ["14-day free trial", "No credit card"] },
+      backButton: true,
+    });
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject({
+      figuresFrom: "block",
+      highlights: { label: "", style: "checks", items: ["14-day free trial", "No credit card"] },
+      backButton: true,
+    });
+    expect(parsed.data?.type === "hero" && parsed.data.figures).toHaveLength(8);
+  });
+
+  it.each([
+    [{ variant: "banner" }, ["variant"], /choose a hero style/i],
+    [{ figures: figures(9) }, ["figures"], /figures: at most 8/i],
+    [{ figures: [{ value: "", label: "Clients" }] }, ["figures", 0, "value"], /enter a figure/i],
+    [{ figuresFrom: "settings" }, ["figuresFrom"], /where the figures come from/i],
+    [
+      { highlights: { items: Array.from({ length: 13 }, (_, i) => `Point ${i}`) } },
+      ["highlights", "items"],
+      /highlights: at most 12/i,
+    ],
+    [{ highlights: { items: ["x".repeat(121)] } }, ["highlights", "items", 0], /too long/i],
+    [{ highlights: { items: [" "] } }, ["highlights", "items", 0], /enter a highlight/i],
+    [{ highlights: { style: "stars" } }, ["highlights", "style"], /highlight style/i],
+    [{ backButton: "yes" }, ["backButton"], /back button must be on or off/i],
+    [
+      { primary: { label: "Go", href: "/go", icon: "Rocket" } },
+      ["primary", "icon"],
+      /button icon/i,
+    ],
+    [
+      { secondary: { label: "Go", href: "/go", style: "ghost" } },
+      ["secondary", "style"],
+      /button style/i,
+    ],
+  ])("refuses a hero with %j, naming the field", (over, path, message) => {
+    const issue = hero(over).error?.issues[0];
+    expect(issue?.path).toEqual(path);
+    expect(issue?.message).toMatch(message);
+  });
+
+  it("accepts a call to action as a card with an eyebrow, and refuses a style not on offer", () => {
+    const parsed = cta({ style: "card", eyebrow: "Omnichannel", anchor: "platform" });
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toMatchObject({ style: "card", eyebrow: "Omnichannel" });
+    expect(cta({}).data).toMatchObject({ style: "band", eyebrow: "" });
+    const refused = cta({ style: "popup" }).error?.issues[0];
+    expect(refused?.path).toEqual(["style"]);
+    expect(refused?.message).toMatch(/call to action style/i);
   });
 });
 

@@ -1,4 +1,4 @@
-import { serviceContentIcons } from "~/content/services";
+import { CARD_ICONS } from "~/pages/icons";
 import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 import {
@@ -74,9 +74,28 @@ const imageUrl = (label: string, required = false) =>
     `${label}: choose an image from the media library or give an https:// address.`,
   );
 
+/** A button's icon (lucide): the arrows follow the words, the others come before them. */
+export const LINK_ICONS = [
+  "arrow-right",
+  "arrow-down",
+  "calendar",
+  "rocket",
+  "play",
+  "mail",
+] as const;
+/** A button's look; "" is by its place: the main button solid, the second outlined. */
+export const LINK_STYLES = ["solid", "outline", "plain"] as const;
+
+/**
+ * A button. `icon` and `style` came after blocks with buttons were stored; both default, so a
+ * stored link without them reads as before (no icon, the look by its place) and the blocks that
+ * only embed a link kept their version: zod fills the two in on read.
+ */
 const link = z.object({
   label: text(80, "The button text"),
   href: href("The button link"),
+  icon: z.enum([...LINK_ICONS, ""], "Choose a button icon from the list.").default(""),
+  style: z.enum([...LINK_STYLES, ""], "Choose a button style from the list.").default(""),
 });
 export type BlockLink = z.infer<typeof link>;
 
@@ -103,7 +122,8 @@ const base = {
   anchor,
 };
 
-export const CARD_ICONS = serviceContentIcons;
+export { CARD_ICONS };
+
 const icon = z
   .union([z.enum(CARD_ICONS, "Choose an icon from the list."), z.literal("")])
   .default("");
@@ -117,12 +137,24 @@ const band = (tone: (typeof TONES)[number] = "plain") => ({
   tightTop: z.boolean("Less space above must be on or off.").default(false),
 });
 
+export const HERO_FIGURES_MAX = 8;
+export const HERO_HIGHLIGHTS_MAX = 12;
+/** Where a block's figures come from: its own list, or the Content tab's Statistics. */
+export const FIGURE_SOURCES = ["block", "statistics"] as const;
+const figure = z.object({
+  value: text(40, "A figure", true),
+  label: text(120, "A figure's label", true),
+});
+
 const blockSchemas = {
   hero: z.object({
     ...base,
     type: z.literal("hero"),
-    v: z.literal(2),
-    variant: z.enum(["centred", "split", "minimal"], "Choose a hero style.").default("centred"),
+    v: z.literal(3),
+    /** spotlight: the home page's opening (larger heading, its last word in the brand gradient). */
+    variant: z
+      .enum(["centred", "split", "minimal", "spotlight"], "Choose a hero style.")
+      .default("centred"),
     badge: text(80, "The badge"),
     title: text(SHORT, "The heading", true),
     text: text(MEDIUM, "The text"),
@@ -130,6 +162,26 @@ const blockSchemas = {
     secondary: link.optional(),
     image: imageUrl("The image"),
     imageAlt: text(300, "The image's alt text"),
+    /** Figures under the buttons, as the product pages' (500+ clients). */
+    figures: z
+      .array(figure, "Figures must be a list.")
+      .max(HERO_FIGURES_MAX, `Figures: at most ${HERO_FIGURES_MAX}.`)
+      .default([]),
+    /** statistics: the figures of Content → Statistics (the home page's), not the block's own. */
+    figuresFrom: z.enum(FIGURE_SOURCES, "Choose where the figures come from.").default("block"),
+    /** Short points under the buttons: pills under a label, or checks (a trial's terms). */
+    highlights: z
+      .object({
+        label: text(SHORT, "The highlights' label"),
+        style: z.enum(["pills", "checks"], "Choose a highlight style.").default("pills"),
+        items: z
+          .array(text(120, "A highlight", true), "Highlights must be a list.")
+          .max(HERO_HIGHLIGHTS_MAX, `Highlights: at most ${HERO_HIGHLIGHTS_MAX}.`)
+          .default([]),
+      })
+      .default({ label: "", style: "pills", items: [] }),
+    /** The legal pages' Back button: back in the visitor's history, else home. */
+    backButton: z.boolean("Back button must be on or off.").default(false),
   }),
   richText: z.object({
     ...base,
@@ -209,11 +261,7 @@ const blockSchemas = {
     title: text(SHORT, "The heading"),
     intro: text(MEDIUM, "The introduction"),
     ...band("muted"),
-    items: items(
-      z.object({ value: text(40, "A figure", true), label: text(120, "A figure's label", true) }),
-      "Figures",
-      1,
-    ),
+    items: items(figure, "Figures", 1),
   }),
   steps: z.object({
     ...base,
@@ -250,11 +298,14 @@ const blockSchemas = {
   cta: z.object({
     ...base,
     type: z.literal("cta"),
-    v: z.literal(2),
+    v: z.literal(3),
+    eyebrow: text(80, "The eyebrow"),
     title: text(SHORT, "The heading", true),
     text: text(MEDIUM, "The text"),
     primary: link,
     secondary: link.optional(),
+    /** band: across the page in the brand gradient; card: a white card on a light grey band. */
+    style: z.enum(["band", "card"], "Choose a call to action style.").default("band"),
   }),
   testimonials: z.object({
     ...base,
@@ -391,6 +442,15 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
       text: subheading ?? "",
       ...(ctaText ? { primary: { label: ctaText, href: ctaLink ?? "" } } : {}),
     }),
+    // v3 added the home page's look, figures, highlights and the Back button, all off.
+    2: (block) => ({
+      figures: [],
+      figuresFrom: "block",
+      highlights: { label: "", style: "pills", items: [] },
+      backButton: false,
+      ...block,
+      v: 3,
+    }),
   },
   faq: {
     // v1 stored each entry as { q, a }.
@@ -453,6 +513,8 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
       v: 2,
       primary: { label: buttonLabel ?? "", href: buttonHref ?? "" },
     }),
+    // v3 added an eyebrow and the card style; v2 was always the band.
+    2: (block) => ({ eyebrow: "", style: "band", ...block, v: 3 }),
   },
 };
 

@@ -14,7 +14,7 @@ const saver: Saver = { id: null, name: "ada@example.com", source: "editor" };
 const hero: Block = {
   id: "hero1",
   type: "hero",
-  v: 2,
+  v: 3,
   anchor: "",
   variant: "centred",
   badge: "",
@@ -22,6 +22,10 @@ const hero: Block = {
   text: "",
   image: "",
   imageAlt: "",
+  figures: [],
+  figuresFrom: "block",
+  highlights: { label: "", style: "pills", items: [] },
+  backButton: false,
 };
 
 const page = (over: Partial<PageInput>): PageInput => ({

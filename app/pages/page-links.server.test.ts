@@ -32,7 +32,7 @@ const EDITOR: CurrentUser = {
 const hero: Block = {
   id: "hero1",
   type: "hero",
-  v: 2,
+  v: 3,
   anchor: "",
   variant: "centred",
   badge: "",
@@ -40,6 +40,10 @@ const hero: Block = {
   text: "",
   image: "",
   imageAlt: "",
+  figures: [],
+  figuresFrom: "block",
+  highlights: { label: "", style: "pills", items: [] },
+  backButton: false,
 };
 
 function post(body: unknown, path = "/admin/pages") {

@@ -25,7 +25,7 @@ const o = { saver: editor };
 const hero = (title: string): Block => ({
   id: "hero1",
   type: "hero",
-  v: 2,
+  v: 3,
   anchor: "",
   variant: "centred",
   badge: "",
@@ -33,6 +33,10 @@ const hero = (title: string): Block => ({
   text: "",
   image: "",
   imageAlt: "",
+  figures: [],
+  figuresFrom: "block",
+  highlights: { label: "", style: "pills", items: [] },
+  backButton: false,
 });
 
 const page = (over: Partial<PageInput> = {}): PageInput => ({
@@ -254,15 +258,19 @@ describe.each(backends)("pages on %s", (backend) => {
       {
         id: "old",
         type: "hero",
-        v: 2,
+        v: 3,
         anchor: "",
         variant: "centred",
         badge: "",
         title: "Welcome",
         text: "Since 1999",
-        primary: { label: "Call us", href: "/contact" },
+        primary: { label: "Call us", href: "/contact", icon: "", style: "" },
         image: "",
         imageAlt: "",
+        figures: [],
+        figuresFrom: "block",
+        highlights: { label: "", style: "pills", items: [] },
+        backButton: false,
       },
     ]);
     expect(record?.unreadable.map((u) => [u.index, u.type])).toEqual([

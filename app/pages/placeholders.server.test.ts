@@ -23,7 +23,7 @@ function block(fields: Record<string, unknown>): Block {
 const hero = () =>
   block({
     type: "hero",
-    v: 2,
+    v: 3,
     title: "Welcome to {company_name}",
     text: "Write to {contact_email}",
     primary: { label: "Open OpsHub", href: "{opshub_app_url}" },
@@ -59,7 +59,7 @@ describe.each(backends)("settings values on a page, on %s", (backend) => {
       name: "Contact band",
       block: block({
         type: "cta",
-        v: 2,
+        v: 3,
         title: "Talk to {company_name}",
         primary: { label: "Book", href: "{booking_url}" },
       }),

@@ -94,7 +94,7 @@ describe("placeholders", () => {
 /** A write of one hero block, as the editor sends it. */
 function heroWrite(over: Record<string, unknown>) {
   return blocksSchema.safeParse([
-    { id: "h1", type: "hero", v: 2, anchor: "", variant: "centred", title: "Hello", ...over },
+    { id: "h1", type: "hero", v: 3, anchor: "", variant: "centred", title: "Hello", ...over },
   ]);
 }
 

@@ -46,11 +46,11 @@ const markdown = "# Top\n\n## Two\n\n### Three\n\n#### Four\n\nText.";
 const everyBlock = (): Block[] => [
   block({
     type: "cta",
-    v: 2,
+    v: 3,
     title: "Before the hero",
     primary: { label: "Go", href: "/contact" },
   }),
-  block({ type: "hero", v: 2, title: "The hero" }),
+  block({ type: "hero", v: 3, title: "The hero" }),
   block({ type: "richText", v: 1, markdown }),
   block({ type: "image", v: 1, src: "/x.png", alt: "X" }),
   block({ type: "imageText", v: 1, title: "Beside", markdown, src: "/x.png", alt: "X" }),
@@ -90,7 +90,7 @@ const everyBlock = (): Block[] => [
     title: "Products",
     products: [{ name: "Widget", description: "Does it.", features: [] }],
   }),
-  block({ type: "hero", v: 2, title: "Second hero" }),
+  block({ type: "hero", v: 3, title: "Second hero" }),
   block({ type: "postList", v: 1, title: "News" }),
   block({
     type: "legal",

@@ -39,7 +39,7 @@ const sentence = (n: number) => `${words(n)}.`;
 const chars = (n: number) => "x".repeat(n);
 
 const hero = (over: Record<string, unknown> = {}) =>
-  block({ type: "hero", v: 2, title: "Spring is here", ...over });
+  block({ type: "hero", v: 3, title: "Spring is here", ...over });
 const text = (markdown: string) => block({ type: "richText", v: 1, markdown });
 
 /** A page that passes every check, to change one thing at a time. */
@@ -228,7 +228,7 @@ describe("heading-skip", () => {
   it("fires for a heading before the page's H1 (a hero further down)", () => {
     const cta = block({
       type: "cta",
-      v: 2,
+      v: 3,
       title: "Call us",
       primary: { label: "Go", href: "/contact" },
     });
@@ -536,7 +536,7 @@ describe("sentences-long", () => {
     // Counted over the whole page: one more short sentence elsewhere makes it 2 of 8, a quarter.
     const third = block({
       type: "cta",
-      v: 2,
+      v: 3,
       title: "Go",
       text: "Call now.",
       primary: { label: "Go", href: "/contact" },

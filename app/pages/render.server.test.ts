@@ -4,7 +4,7 @@ import { logger } from "~/lib/logger.server";
 import { insertPosts } from "../../tests/support/blog";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
 import { type Block, blockSchema } from "./blocks";
-import { pageHead, renderPageView } from "./render.server";
+import { pageHead, publicImageSize, renderPageView } from "./render.server";
 import { createSharedSection } from "./shared-sections.server";
 import type { BlockViewOf, PageView } from "./view";
 
@@ -223,7 +223,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
 
 describe("pageHead", () => {
   const blocks = [
-    blockSchema.parse({ id: "h", type: "hero", v: 2, title: "Spring", text: "Save 20% now." }),
+    blockSchema.parse({ id: "h", type: "hero", v: 3, title: "Spring", text: "Save 20% now." }),
   ];
   const base = {
     title: "Spring offer",
@@ -259,5 +259,57 @@ describe("pageHead", () => {
     expect(head.canonical).toMatch(/^https?:\/\/[^/]+\/offers$/);
     expect(head.image).toBe("https://cdn.example.org/spring.png");
     expect(head.noindex).toBe(true);
+  });
+});
+
+describe.each(backends)("images the site ships under public/ on %s", (backend) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openSiteDatabase(backend);
+  });
+  afterAll(async () => {
+    await closeSiteDatabase(database);
+  });
+
+  it("gives a product image its width and height, and other addresses none", async () => {
+    const view = await renderPageView(database.db, {
+      title: "Products",
+      blocks: [
+        block({
+          type: "productShowcase",
+          v: 1,
+          products: [
+            { name: "OpsHub", description: "Runs the shop.", src: "/images/products/opshub.svg" },
+            { name: "Missing", description: "No file.", src: "/images/products/nothing.svg" },
+            { name: "Outside", description: "Elsewhere.", src: "https://cdn.example.org/a.svg" },
+          ].map((product) => ({ ...product, features: [] })),
+        }),
+        block({ type: "image", v: 1, src: "/images/products/hiring-hub.svg?v=2", alt: "Hiring" }),
+      ],
+    });
+    const [showcase] = viewOf(view, "productShowcase");
+    expect(showcase?.products.map((product) => product.size)).toEqual([
+      { width: 640, height: 440 },
+      null,
+      null,
+    ]);
+    expect(viewOf(view, "image")[0]?.size).toEqual({ width: 640, height: 440 });
+  });
+
+  it("never measures a file outside public/ or a library address, and never throws", async () => {
+    const opshub = { width: 640, height: 440 };
+    expect(await publicImageSize("/images/products/opshub.svg")).toEqual(opshub);
+    for (const url of [
+      "/../package.json",
+      "/images/../../drizzle/meta/_journal.json",
+      "/%2e%2e/drizzle/meta/_journal.json",
+      "/media/opshub.svg",
+      "//example.org/images/products/opshub.svg",
+      "/images/products",
+      "/%E0%A4%A",
+      "/favicon.ico",
+    ]) {
+      expect(await publicImageSize(url), url).toBeNull();
+    }
   });
 });

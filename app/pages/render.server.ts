@@ -1,3 +1,5 @@
+import path from "node:path";
+import sharp from "sharp";
 import { renderPostHtml } from "~/blog/render.server";
 import type { PostCardData } from "~/components/blog/post-card";
 import { contentIconSvg } from "~/components/service-icon";
@@ -5,6 +7,7 @@ import type { Db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
 import { logger } from "~/lib/logger.server";
+import { projectRoot } from "~/lib/project-root.server";
 import { headingId } from "~/lib/slug";
 import {
   imagesByName,
@@ -13,12 +16,12 @@ import {
   resolveImages,
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
-import { getSettingsMap } from "~/models/site.server";
+import { getSettingsMap, listHeroStats } from "~/models/site.server";
 import { type Block, type BlockOf, isLinkTarget } from "./blocks";
 import type { LegalFacts } from "./legal-versions";
 import { type PlaceholderValues, placeholderValuesFrom, resolvePlaceholders } from "./placeholders";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
-import type { BlockView, LegalSectionView, PageHead, PageView } from "./view";
+import type { BlockView, ImageSize, LegalSectionView, PageHead, PageView } from "./view";
 
 /**
  * A page's stored blocks made ready for its public components (app/pages/view.ts): everything
@@ -98,6 +101,57 @@ function imageUrlsOf(block: Block): string[] {
     default:
       return [];
   }
+}
+
+/** Files under public/ measured by this process: they ship with the release, so once is enough. */
+const publicSizes = new Map<string, Promise<ImageSize | null>>();
+
+async function measurePublicFile(sitePath: string): Promise<ImageSize | null> {
+  const root = path.join(projectRoot(), "public");
+  const file = path.resolve(root, `.${sitePath}`);
+  if (!file.startsWith(`${root}${path.sep}`)) return null;
+  try {
+    const { width, height } = await sharp(file).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    // Not there, or not an image: drawn without a size, as any address outside the library is.
+    return null;
+  }
+}
+
+/**
+ * The size of an image the site ships under public/ (`/images/products/opshub.svg`), so its
+ * <img> gets a width and height as a library image's does and the page does not shift while it
+ * loads. Null for a library address (/media/…), any other address, a file that is not there and
+ * a path leading out of public/.
+ */
+export function publicImageSize(url: string): Promise<ImageSize | null> {
+  if (!url.startsWith("/") || url.startsWith("//") || url.startsWith("/media/")) {
+    return Promise.resolve(null);
+  }
+  let sitePath: string;
+  try {
+    sitePath = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? "");
+  } catch {
+    return Promise.resolve(null);
+  }
+  let size = publicSizes.get(sitePath);
+  if (!size) {
+    size = measurePublicFile(sitePath);
+    publicSizes.set(sitePath, size);
+  }
+  return size;
+}
+
+async function publicImageSizes(urls: string[]): Promise<Map<string, ImageSize>> {
+  const sizes = new Map<string, ImageSize>();
+  await Promise.all(
+    [...new Set(urls)].map(async (url) => {
+      const size = await publicImageSize(url);
+      if (size) sizes.set(url, size);
+    }),
+  );
+  return sizes;
 }
 
 async function postsFor(db: Db, block: BlockOf<"postList">): Promise<PostCardData[]> {
@@ -251,11 +305,13 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   const values = await valuesFor([page.title, placed]);
   const blocks = blocksWithValues(placed, values);
   const title = values ? resolvePlaceholders(page.title, values) : page.title;
-  const [images, bodyImages] = await Promise.all([
+  const [images, bodyImages, fileSizes] = await Promise.all([
     resolveImages(blocks.flatMap(imageUrlsOf).filter(Boolean)),
     imagesByName(blocks.flatMap(markdownOf).flatMap(mediaNamesIn)),
+    publicImageSizes(blocks.flatMap(imageUrlsOf)),
   ]);
   const pictureOf = (url: string) => (url ? (images.get(url)?.image ?? null) : null);
+  const sizeOf = (url: string) => fileSizes.get(url) ?? null;
   // Explicit anchors are the staff's: they are reserved before any generated id is handed out.
   const unique = idRegistry([
     ...LAYOUT_IDS,
@@ -268,24 +324,36 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   const botCheck = blocks.some((block) => block.type === "form" && block.form === "contact")
     ? publicBotCheckConfig(botCheckSettingsFrom(getEnv()))
     : null;
+  // The Content tab's figures, read only for a page whose hero shows them (the home page).
+  const statistics = blocks.some(
+    (block) => block.type === "hero" && block.figuresFrom === "statistics",
+  )
+    ? await listHeroStats()
+    : null;
 
   const views = await Promise.all(
     blocks.map(async (block, at): Promise<BlockView> => {
       switch (block.type) {
         case "hero":
-          return { ...block, picture: pictureOf(block.image) };
+          return {
+            ...block,
+            picture: pictureOf(block.image),
+            size: sizeOf(block.image),
+            statistics: block.figuresFrom === "statistics" ? statistics : null,
+          };
         case "richText": {
           const { markdown: text, ...rest } = block;
           return { ...rest, html: markdown(text) };
         }
         case "image":
-          return { ...block, picture: pictureOf(block.src) };
+          return { ...block, picture: pictureOf(block.src), size: sizeOf(block.src) };
         case "imageText": {
           const { markdown: text, ...rest } = block;
           return {
             ...rest,
             html: markdown(text, Boolean(block.title)),
             picture: pictureOf(block.src),
+            size: sizeOf(block.src),
           };
         }
         case "cardGrid":
@@ -302,6 +370,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
             products: block.products.map((product) => ({
               ...product,
               picture: pictureOf(product.src),
+              size: sizeOf(product.src),
             })),
           };
         case "postList":

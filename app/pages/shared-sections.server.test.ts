@@ -22,11 +22,13 @@ const o = { saver: { id: null, name: "ada@example.com", source: "editor" } satis
 const cta = (title: string): Block => ({
   id: "cta1",
   type: "cta",
-  v: 2,
+  v: 3,
   anchor: "",
+  eyebrow: "",
   title,
   text: "",
-  primary: { label: "Talk to us", href: "/contact" },
+  primary: { label: "Talk to us", href: "/contact", icon: "", style: "" },
+  style: "band",
 });
 
 const placing = (sharedId: number, id = "s1"): Block => ({

@@ -1,7 +1,7 @@
 import { slugify } from "~/lib/slug";
 import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
-import { newBlock } from "./block-fields";
+import { button, newBlock } from "./block-fields";
 import type { Block, BlockOf, BlockType } from "./blocks";
 import { PAGE_TITLE_MAX, type PageKind, pathField } from "./page-schema";
 
@@ -51,8 +51,8 @@ export const PAGE_TEMPLATES: Record<PageTemplateKey, PageTemplate> = {
         badge: "New",
         title: "The offer, in one line",
         text: "Who it is for and what they get, in a sentence or two.",
-        primary: { label: "Book a call", href: "/schedule-consultation" },
-        secondary: { label: "Learn more", href: "#benefits" },
+        primary: button("Book a call", "/schedule-consultation"),
+        secondary: button("Learn more", "#benefits"),
       },
       {
         type: "cardGrid",
@@ -83,7 +83,7 @@ export const PAGE_TEMPLATES: Record<PageTemplateKey, PageTemplate> = {
         type: "cta",
         title: "Ready to start?",
         text: "Tell us about your project; we answer within one working day.",
-        primary: { label: "Contact us", href: "/contact" },
+        primary: button("Contact us", "/contact"),
       },
     ],
   },

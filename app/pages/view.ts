@@ -11,10 +11,26 @@ import type { LegalFacts } from "./legal-versions";
  * so the components import no server code and the browser gets no markdown library.
  */
 
-/** A library image's responsive copies; null for any other address (shown as it is). */
-type WithPicture = { picture: ResponsiveImage | null };
+/** A file's width and height in pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
-export type HeroView = BlockOf<"hero"> & WithPicture;
+/**
+ * A library image's responsive copies; null for any other address (shown as it is). `size`: a
+ * file the site ships under public/ has its width and height (null for any other address).
+ */
+type WithPicture = { picture: ResponsiveImage | null; size?: ImageSize | null };
+
+export type HeroView = BlockOf<"hero"> &
+  WithPicture & {
+    /**
+     * With `figuresFrom: "statistics"`, Content → Statistics' figures (the home page's); null
+     * otherwise, as the server reads them only for a hero that shows them.
+     */
+    statistics: { value: string; label: string }[] | null;
+  };
 export type RichTextView = Omit<BlockOf<"richText">, "markdown"> & { html: string };
 export type ImageView = BlockOf<"image"> & WithPicture;
 export type ImageTextView = Omit<BlockOf<"imageText">, "markdown"> & { html: string } & WithPicture;

@@ -36,7 +36,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "hero",
-      v: 2,
+      v: 3,
       anchor: "",
       variant: "split",
       badge: "Spring offer",
@@ -227,7 +227,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "cta",
-      v: 2,
+      v: 3,
       anchor: "",
       title: "CTA heading",
       text: "CTA text.",

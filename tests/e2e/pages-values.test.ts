@@ -51,7 +51,7 @@ beforeAll(async () => {
         {
           id: "values-hero",
           type: "hero",
-          v: 2,
+          v: 3,
           anchor: "",
           variant: "centred",
           badge: "",

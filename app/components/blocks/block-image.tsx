@@ -1,13 +1,16 @@
 import { Picture } from "~/components/responsive-image";
 import type { IMAGE_SIZES, ResponsiveImage } from "~/media/responsive";
+import type { ImageSize } from "~/pages/view";
 
 /**
- * An image a block shows: a library image with its responsive copies, any other address as it is.
- * The alt text is the block's, else the library's.
+ * An image a block shows: a library image with its responsive copies, any other address as it is
+ * (with its width and height when it is a file the site ships, so the page does not shift as it
+ * loads). The alt text is the block's, else the library's.
  */
 export function BlockImage({
   src,
   picture,
+  size,
   alt,
   sizes,
   priority = false,
@@ -15,6 +18,7 @@ export function BlockImage({
 }: {
   src: string;
   picture: ResponsiveImage | null;
+  size?: ImageSize | null;
   alt: string;
   sizes: (typeof IMAGE_SIZES)[keyof typeof IMAGE_SIZES];
   priority?: boolean;
@@ -35,6 +39,8 @@ export function BlockImage({
     <img
       src={src}
       alt={alt}
+      width={size?.width}
+      height={size?.height}
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "auto" : "async"}
       fetchPriority={priority ? "high" : undefined}

@@ -27,6 +27,7 @@ export function ImageBlock({ block }: { block: ImageView }) {
       <BlockImage
         src={block.src}
         picture={block.picture}
+        size={block.size}
         alt={block.alt}
         sizes={IMAGE_SIZES.wide}
         className="h-auto w-full rounded-3xl border border-line shadow-sm"
@@ -47,6 +48,7 @@ export function ImageTextBlock({ block }: { block: ImageTextView }) {
           <BlockImage
             src={block.src}
             picture={block.picture}
+            size={block.size}
             alt={block.alt}
             sizes={IMAGE_SIZES.half}
             className="h-auto w-full rounded-3xl shadow-lg"

@@ -28,6 +28,7 @@ export function ProductShowcaseBlock({ block }: { block: ProductShowcaseView }) 
                 <BlockImage
                   src={product.src}
                   picture={product.picture}
+                  size={product.size}
                   alt={product.alt}
                   sizes={IMAGE_SIZES.half}
                   className="h-auto w-full rounded-3xl shadow-lg"

@@ -29,3 +29,6 @@ export const itemTestId = (anchor: string) =>
 
 /** The checked list inside a boxed feature list, where a test reads it by its own name. */
 export const checkListTestId = (anchor: string) => LEGACY_CHECK_LISTS[anchor];
+
+/** A hero's root: the service pages' tests find their hero as `service-hero`, its anchor. */
+export const heroTestId = (anchor: string) => anchor || undefined;

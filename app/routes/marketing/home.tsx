@@ -1,6 +1,8 @@
 import { ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBanner } from "~/components/marketing/cta-banner";
+import { GradientHeadline } from "~/components/marketing/gradient-headline";
+import { HeroStats } from "~/components/marketing/hero-stats";
 import { Section } from "~/components/marketing/section";
 import { serviceIconSvg } from "~/components/service-icon";
 import { Button } from "~/components/ui/button";
@@ -77,20 +79,6 @@ export async function loader() {
   };
 }
 
-/** The headline's last word carries the brand gradient. */
-function Headline({ text }: { text: string }) {
-  const words = text.trim().split(/\s+/);
-  const last = words.pop() ?? "";
-  return (
-    <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-ink sm:text-6xl">
-      {words.join(" ")}{" "}
-      <span className="bg-gradient-to-r from-primary-strong to-accent bg-clip-text text-transparent">
-        {last}
-      </span>
-    </h1>
-  );
-}
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, stats, products, services, organization } = loaderData;
   const nonce = useNonce();
@@ -113,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Sparkles aria-hidden className="size-4" />
             AI-Powered Business Solutions
           </span>
-          <Headline text={hero.title} />
+          <GradientHeadline text={hero.title} className="mt-8" />
           <p className="mt-6 max-w-2xl text-lg text-muted">{hero.subtitle}</p>
           <div className="mt-10 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
@@ -125,20 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to="/schedule-consultation">{hero.cta}</Link>
             </Button>
           </div>
-          <dl
-            className="mt-16 grid w-full max-w-3xl grid-cols-1 gap-4 sm:grid-cols-3"
-            data-testid="hero-stats"
-          >
-            {stats.map((stat) => (
-              <div
-                key={`${stat.value}-${stat.label}`}
-                className="rounded-2xl border border-line bg-white/80 px-6 py-5 shadow-sm"
-              >
-                <dt className="text-sm text-muted">{stat.label}</dt>
-                <dd className="mt-1 text-3xl font-bold text-primary-strong">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <HeroStats stats={stats} />
         </div>
       </section>
 

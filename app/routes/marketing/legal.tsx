@@ -1,7 +1,7 @@
-import { ArrowLeft, Mail, MapPin, Phone } from "lucide-react";
-import { data, Link, useNavigate } from "react-router";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { data, Link } from "react-router";
+import { BackButton } from "~/components/blocks/back-button";
 import { PageHero } from "~/components/marketing/page-hero";
-import { Button } from "~/components/ui/button";
 import { cookieFactsFrom, noOptionalCookies } from "~/content/cookies";
 import {
   type CompanyDetails,
@@ -196,40 +196,6 @@ function Block({ block, company }: { block: LegalBlock; company: CompanyDetails 
     case "contact":
       return <ContactCard company={company} subject={block.subject} />;
   }
-}
-
-/**
- * Whether the page before this one in the tab's history is one of ours: a move inside the app
- * (React Router numbers its entries; 0 is the first page it loaded), or a full page load that came
- * from this site (a same-origin referrer with an entry behind it).
- */
-function cameFromThisSite() {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  if (typeof idx === "number" && idx > 0) return true;
-  if (window.history.length < 2 || !document.referrer) return false;
-  try {
-    return new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
-
-/** Goes back in history when the visitor came from a page of ours; otherwise goes home. */
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      onClick={() => {
-        if (cameFromThisSite()) navigate(-1);
-        else navigate("/");
-      }}
-    >
-      <ArrowLeft aria-hidden />
-      Back
-    </Button>
-  );
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ const page = {
     {
       id: "brefused",
       type: "cta",
-      v: 2,
+      v: 3,
       anchor: "",
       title: "Refused",
       text: "",

@@ -14,13 +14,17 @@ import { fieldAria } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
   type FieldConfig,
+  type GroupFieldConfig,
   ICON_OPTIONS,
   type ImageFieldConfig,
+  LINK_ICON_OPTIONS,
+  LINK_STYLE_OPTIONS,
   type LinkFieldConfig,
   type ListFieldConfig,
   type SharedSectionFieldConfig,
   type StringListFieldConfig,
 } from "~/pages/block-fields";
+import type { BlockLink } from "~/pages/blocks";
 import { type SharedSectionOption, sectionTypeLabel } from "~/pages/shared-section-schema";
 import { blockFieldId } from "./editor-values";
 import { InsertValueMenu, ValuesRow, ValuesShown } from "./insert-value";
@@ -104,6 +108,22 @@ function FieldControl({
   const id = blockFieldId(scope.blockId, path);
   const error = scope.errors?.[path];
   const value = values[field.name];
+  if (field.showIf && !field.showIf(values)) {
+    // A field that does not apply: where its content comes from instead, if it comes from anywhere.
+    const instead = field.instead;
+    return instead ? (
+      <p className="text-sm text-muted">
+        {instead.before}
+        <Link
+          to={instead.href}
+          className="font-medium text-primary-strong underline-offset-4 hover:underline"
+        >
+          {instead.linkLabel}
+        </Link>
+        {instead.after}
+      </p>
+    ) : null;
+  }
   const set = (next: unknown) => onPatch({ [field.name]: next });
   const text = typeof value === "string" ? value : value == null ? "" : String(value);
   // Settings values ({company_name}): what the field shows with them, and a menu to insert one.
@@ -234,6 +254,8 @@ function FieldControl({
       return <StringsControl field={field} value={value} set={set} scope={scope} path={path} />;
     case "list":
       return <ListControl field={field} value={value} set={set} scope={scope} path={path} />;
+    case "group":
+      return <GroupControl field={field} value={value} set={set} scope={scope} path={path} />;
     case "sharedSection":
       return <SharedSectionControl field={field} id={id} error={error} value={value} set={set} />;
   }
@@ -336,7 +358,7 @@ function LinkControl({
   scope: Scope;
   path: string;
 }) {
-  const link = (value ?? { label: "", href: "" }) as { label: string; href: string };
+  const link = (value ?? { label: "", href: "", icon: "", style: "" }) as BlockLink;
   const update = (patch: Partial<typeof link>) => {
     const next = { ...link, ...patch };
     // An optional button with neither text nor link is no button: left out of the block.
@@ -345,6 +367,8 @@ function LinkControl({
   const error = scope.errors?.[path];
   const labelId = blockFieldId(scope.blockId, `${path}.label`);
   const hrefId = blockFieldId(scope.blockId, `${path}.href`);
+  const iconId = blockFieldId(scope.blockId, `${path}.icon`);
+  const styleId = blockFieldId(scope.blockId, `${path}.style`);
   return (
     <fieldset className="rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-medium text-ink">
@@ -386,7 +410,64 @@ function LinkControl({
             />
           }
         />
+        <SelectField
+          id={iconId}
+          label="Button icon"
+          error={scope.errors?.[`${path}.icon`]}
+          value={link.icon ?? ""}
+          onValue={(icon) => update({ icon: icon as BlockLink["icon"] })}
+        >
+          {LINK_ICON_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={styleId}
+          label="Button style"
+          error={scope.errors?.[`${path}.style`]}
+          value={link.style ?? ""}
+          onValue={(style) => update({ style: style as BlockLink["style"] })}
+        >
+          {LINK_STYLE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
+    </fieldset>
+  );
+}
+
+/** Fields kept in one object of the block (a hero's highlights), edited together in a box. */
+function GroupControl({
+  field,
+  value,
+  set,
+  scope,
+  path,
+}: {
+  field: GroupFieldConfig;
+  value: unknown;
+  set: (next: unknown) => void;
+  scope: Scope;
+  path: string;
+}) {
+  const group = value && typeof value === "object" ? (value as Values) : {};
+  const error = scope.errors?.[path];
+  return (
+    <fieldset className="rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-medium text-ink">{field.label}</legend>
+      {field.hint ? <p className="mb-3 text-sm text-muted">{field.hint}</p> : null}
+      {error ? <p className="mb-2 text-sm text-danger">{error}</p> : null}
+      <FieldControls
+        fields={field.fields}
+        values={group}
+        onPatch={(patch) => set({ ...group, ...patch })}
+        scope={{ ...scope, base: path }}
+      />
     </fieldset>
   );
 }
@@ -481,7 +562,7 @@ function StringsControl({
                 <Input
                   {...fieldAria(itemId, itemError)}
                   value={item}
-                  maxLength={300}
+                  maxLength={field.maxLength ?? 300}
                   onChange={(e) =>
                     set(list.map((v, i) => (i === index ? e.currentTarget.value : v)))
                   }
@@ -512,7 +593,7 @@ function StringsControl({
         type="button"
         variant="outline"
         size="sm"
-        disabled={list.length >= 50}
+        disabled={list.length >= (field.max ?? 50)}
         onClick={() => {
           set([...list, ""]);
           focusLater(blockFieldId(scope.blockId, `${path}.${list.length}`));
@@ -618,7 +699,7 @@ function ListControl({
         type="button"
         variant="outline"
         size="sm"
-        disabled={list.length >= 50}
+        disabled={list.length >= (field.max ?? 50)}
         onClick={() => {
           set([...list, field.newItem()]);
           if (first)

@@ -18,6 +18,7 @@ const sourceLabels: Record<string, string> = {
   scheduler: "Published at its scheduled time",
   sample: "Sample content",
   import: "Imported from the old site",
+  seed: "Came with the site",
   "before-history": "As it was when history began",
 };
 
