@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
+import { productPages, productRedirects } from "~/content/pages/products";
 import {
   defaultHeroStats,
   defaultNavItems,
@@ -7,12 +8,14 @@ import {
   defaultSettings,
   integrationNames,
 } from "~/content/site-defaults";
+import { seedPages } from "~/pages/seed-pages.server";
 import type { Db } from "./client.server";
 import {
   seedRuns,
   webIntegrations,
   webMainPageStats,
   webNavItems,
+  webRedirects,
   webServices,
   webSettings,
 } from "./schema.server";
@@ -71,6 +74,18 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
           })),
         )
         .onConflictDoNothing(),
+  },
+  {
+    // The product pages and the demos, once routes, become pages staff edit; their old
+    // addresses redirect as a renamed page's do.
+    name: "pages-products-v1",
+    run: async (tx) => {
+      await seedPages(tx, productPages);
+      await tx
+        .insert(webRedirects)
+        .values(productRedirects.map((redirect) => ({ ...redirect, origin: "page" as const })))
+        .onConflictDoNothing({ target: webRedirects.fromPath });
+    },
   },
 ];
 

@@ -6,6 +6,9 @@ import {
   webIntegrations,
   webMainPageStats,
   webNavItems,
+  webPageRevisions,
+  webPages,
+  webRedirects,
   webServices,
   webSettings,
 } from "./schema.server";
@@ -65,6 +68,90 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(address?.value).toContain("Ruskin");
   });
 
+  it("adds the product pages and the demos as published pages, and redirects the old addresses", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({
+        id: webPages.id,
+        path: webPages.path,
+        title: webPages.title,
+        kind: webPages.kind,
+        status: webPages.status,
+        metaTitle: webPages.metaTitle,
+      })
+      .from(webPages)
+      .orderBy(asc(webPages.id));
+    expect(pages.map(({ id: _, ...page }) => page)).toEqual([
+      {
+        path: "/products/hiring-hub",
+        title: "Hiring Hub",
+        kind: "page",
+        status: "published",
+        metaTitle: "Hiring Hub: AI Recruiting Platform",
+      },
+      {
+        path: "/products/opshub",
+        title: "OpsHub",
+        kind: "page",
+        status: "published",
+        metaTitle: "OpsHub: AI Operations Platform",
+      },
+      {
+        path: "/products/studio",
+        title: "Studio",
+        kind: "page",
+        status: "published",
+        metaTitle: "Studio: AI Social Media Studio",
+      },
+      {
+        path: "/products/omniconnect-hub",
+        title: "OmniConnect Hub",
+        kind: "page",
+        status: "published",
+        metaTitle: "OmniConnect Hub: Chat Widget Hub",
+      },
+      {
+        path: "/demos",
+        title: "Industry Demos",
+        kind: "page",
+        status: "published",
+        metaTitle: "Industry Demos",
+      },
+    ]);
+    // Each with the one revision its History panel starts from.
+    const revisions = await db
+      .select({ pageId: webPageRevisions.pageId, by: webPageRevisions.savedByName })
+      .from(webPageRevisions)
+      .orderBy(asc(webPageRevisions.pageId));
+    expect(revisions).toEqual(pages.map((page) => ({ pageId: page.id, by: "Site setup" })));
+
+    const redirects = await db
+      .select({
+        from: webRedirects.fromPath,
+        to: webRedirects.target,
+        origin: webRedirects.origin,
+      })
+      .from(webRedirects)
+      .orderBy(asc(webRedirects.fromPath));
+    expect(redirects).toEqual([
+      { from: "/products/chat-widget", to: "/products/omniconnect-hub", origin: "page" },
+      { from: "/products/restaurant-ops", to: "/products/opshub", origin: "page" },
+    ]);
+  });
+
+  it("leaves a page staff made at a product page's address, and adds the others", async () => {
+    const { db } = database;
+    // A site from before the product pages were rows, where staff had made a page at /demos.
+    await db.insert(webPages).values({ path: "/demos", title: "Our demos", status: "draft" });
+    await seedDefaults(db);
+
+    const pages = await db.select({ path: webPages.path, title: webPages.title }).from(webPages);
+    expect(pages).toHaveLength(5);
+    expect(pages).toContainEqual({ path: "/demos", title: "Our demos" });
+  });
+
   it("never overwrites or brings back what an admin changed", async () => {
     const { db } = database;
     await seedDefaults(db);
@@ -74,6 +161,7 @@ describe.each(backends)("seed on %s", (backend) => {
       .where(eq(webSettings.key, "brand_primary_color"));
     await db.delete(webNavItems).where(eq(webNavItems.label, "Blog"));
     await db.delete(webMainPageStats).where(eq(webMainPageStats.statKey, "ai_support"));
+    await db.delete(webPages).where(eq(webPages.path, "/products/studio"));
 
     await seedDefaults(db);
     await seedDefaults(db);
@@ -88,6 +176,9 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(nav).toHaveLength(5);
     expect(await db.select().from(webMainPageStats)).toHaveLength(2);
     expect(await db.select().from(webServices)).toHaveLength(6);
+    const pages = await db.select({ path: webPages.path }).from(webPages);
+    expect(pages.map((page) => page.path)).not.toContain("/products/studio");
+    expect(pages).toHaveLength(4);
   });
 
   it("gives the same result when two processes seed at once", async () => {
@@ -95,5 +186,7 @@ describe.each(backends)("seed on %s", (backend) => {
     await Promise.all([seedDefaults(db), seedDefaults(db)]);
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
+    expect(await db.select().from(webPages)).toHaveLength(5);
+    expect(await db.select().from(webRedirects)).toHaveLength(2);
   });
 });

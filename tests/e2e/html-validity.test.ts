@@ -8,6 +8,7 @@ import type { APIRequestContext, Browser, BrowserContext } from "playwright-core
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTabs } from "~/admin/tabs";
+import { publicPagePaths } from "~/content/service-paths";
 import { createAdmin, signedInContext } from "../support/admin";
 import { launchBrowser, uniqueClientAddress } from "../support/browser";
 import { type Access, routeAccess } from "../support/route-access";
@@ -43,7 +44,8 @@ const mustCheck = [
 
 /**
  * Every address of the route configuration with who fetches it (server/app.ts's own routes serve
- * files and JSON, no page): its sample address, or `postSlug`'s for /blog/:slug.
+ * files and JSON, no page): its sample address, or `postSlug`'s for /blog/:slug; and the
+ * marketing pages the site comes with.
  */
 function addressesToFetch(postSlug: string) {
   const fetches: { url: string; viewer: Viewer }[] = [];
@@ -58,6 +60,10 @@ function addressesToFetch(postSlug: string) {
     for (const viewer of viewersOf[rule.access]) {
       fetches.push({ url: sample ?? address.path, viewer });
     }
+  }
+  // The marketing pages the site comes with are page rows the catch-all draws, not routes.
+  for (const url of publicPagePaths) {
+    if (!fetches.some((fetch) => fetch.url === url)) fetches.push({ url, viewer: "visitor" });
   }
   return fetches;
 }

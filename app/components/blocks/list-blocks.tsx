@@ -183,7 +183,7 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
             style === "stacked" ? (
               <>
                 {icon}
-                {card.iconSvg ? <span aria-hidden className="h-5" /> : null}
+                {card.iconSvg ? <span aria-hidden className="h-4" /> : null}
                 {words}
               </>
             ) : (

@@ -1,0 +1,91 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminSession,
+  expectVisibleText,
+  openAdminTab,
+  startAdminSession,
+} from "../support/admin";
+import {
+  expectCleanPage,
+  newClientContext,
+  newPage,
+  waitForRouterHydration,
+} from "../support/browser";
+
+/**
+ * The marketing pages are page rows the site comes with (issue 30): staff change one in the page
+ * editor and the public page shows it, with no developer and no release. A server of the file's
+ * own: the shared one's product pages are what product-pages.test.ts counts.
+ */
+
+let session: AdminSession;
+
+beforeAll(async () => {
+  session = await startAdminSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** A block's card in the editor by its place and label: "2. Card grid". */
+function blockCard(page: Page, position: number, label: string): Locator {
+  return page.getByRole("region", { name: new RegExp(`^${position}\\. ${label}`) });
+}
+
+/** The OpsHub page's feature cards' titles, as a visitor gets the page. */
+async function featureTitles(page: Page) {
+  await page.goto("/products/opshub");
+  return page.locator('main [data-testid="feature-card"] h3').allTextContents();
+}
+
+describe("a product page in the page editor", () => {
+  it("takes a new feature card on OpsHub, published at once on the public page", async () => {
+    const visitorContext = await newClientContext(session.browser, {
+      baseURL: session.own.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    const visitor = await newPage(visitorContext);
+    const before = await featureTitles(visitor);
+    expect(before).toHaveLength(9);
+    expect(before).not.toContain("Shift handover notes");
+
+    const page = await newPage(session.context);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    await waitForRouterHydration(page);
+    await page.getByRole("link", { name: "Edit OpsHub", exact: true }).click();
+    await page.waitForURL(/\/admin\/pages\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { name: "Blocks" }).isVisible()).toBe(true);
+    // The seeded page is live already: a save publishes the change.
+    expect(await page.getByLabel("Status").inputValue()).toBe("published");
+
+    const features = blockCard(page, 2, "Card grid");
+    const toggle = features.getByRole("button", { name: /^2\. Card grid/ });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    expect(await features.getByRole("textbox", { name: "Heading", exact: true }).inputValue()).toBe(
+      "Run every location like your best one",
+    );
+    await features.getByRole("button", { name: "Add card" }).click();
+    const added = features.getByRole("group", { name: "Card 10" });
+    await added.getByRole("textbox", { name: "Title" }).fill("Shift handover notes");
+    await added
+      .getByRole("textbox", { name: "Text" })
+      .fill("The outgoing shift leaves notes the next one reads before it starts.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+
+    await expect.poll(() => featureTitles(visitor), { timeout: 10_000 }).toHaveLength(10);
+    const after = await featureTitles(visitor);
+    expect(after.at(-1)).toBe("Shift handover notes");
+    expect(after.slice(0, 9)).toEqual(before);
+    expect(
+      await visitor
+        .getByText("The outgoing shift leaves notes the next one reads before it starts.")
+        .isVisible(),
+    ).toBe(true);
+
+    expectCleanPage(visitor);
+    expectCleanPage(page);
+    await visitorContext.close();
+  });
+});
