@@ -127,7 +127,7 @@ export const BlockCard = memo(function BlockCard({
               ) : (
                 <ChevronRight aria-hidden className="size-4 shrink-0 text-muted" />
               )}
-              <span className="min-w-0 truncate font-semibold text-ink">
+              <span className="max-w-full shrink-0 truncate font-semibold text-ink">
                 {index + 1}. {label}
               </span>
               {summary ? (
