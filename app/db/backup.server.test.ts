@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servicePageSeeds } from "~/content/pages/services";
 import type { Block } from "~/pages/blocks";
 import { listLegalVersions } from "~/pages/legal-versions.server";
 import { listPageRevisions } from "~/pages/page-revisions.server";
@@ -211,8 +212,9 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    expect(manifest.tables.web_pages?.rows).toBe(2);
-    expect(manifest.tables.web_page_revisions?.rows).toBe(2);
+    // The test's two pages and the six service pages the seed adds.
+    expect(manifest.tables.web_pages?.rows).toBe(2 + servicePageSeeds.length);
+    expect(manifest.tables.web_page_revisions?.rows).toBe(2 + servicePageSeeds.length);
     expect(manifest.tables.web_legal_versions?.rows).toBe(1);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
+import { servicePageSeeds } from "~/content/pages/services";
 import {
   defaultHeroStats,
   defaultNavItems,
@@ -7,6 +8,7 @@ import {
   defaultSettings,
   integrationNames,
 } from "~/content/site-defaults";
+import { seedPages } from "~/pages/seed-pages.server";
 import type { Db } from "./client.server";
 import {
   seedRuns,
@@ -72,6 +74,8 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
         )
         .onConflictDoNothing(),
   },
+  // The six service pages, once one route's, become pages staff edit.
+  { name: "pages-services-v1", run: (tx) => seedPages(tx, servicePageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

@@ -32,14 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const seen = new Set(pages.map((page) => page.path));
     const targets: LinkTarget[] = [
       ...pages.map((page) => ({ kind: "page" as const, title: page.title, address: page.path })),
-      // The site's own pages not (yet) made of blocks.
-      ...publicPagePaths
-        .filter((path) => !seen.has(path))
-        .map((path) => ({
-          kind: "page" as const,
-          title: publicPageTitles[path] ?? path,
-          address: path,
-        })),
+      // The site's own pages not (yet) made of blocks. Those that are rows are listed above
+      // while published, and not at all while a draft (a link there would find nothing).
+      ...publicPagePaths.flatMap((path) => {
+        const title = publicPageTitles[path];
+        return title && !seen.has(path) ? [{ kind: "page" as const, title, address: path }] : [];
+      }),
       ...posts.map((post) => ({
         kind: "post" as const,
         title: post.title,
