@@ -1,12 +1,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { servicePages } from "./content/service-paths";
 
 export default [
   // Marketing pages
   index("routes/marketing/home.tsx"),
-  ...servicePages.map((path) =>
-    route(path, "routes/marketing/service.tsx", { id: `service${path.replace(/\//g, "-")}` }),
-  ),
   route("schedule-consultation", "routes/marketing/schedule-consultation.tsx"),
   route("about", "routes/marketing/about.tsx"),
   route("contact", "routes/marketing/contact.tsx"),

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CurrentUser } from "~/auth/session.server";
+import { servicePages } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema.server";
 import { EFFECTIVE_DATE_MISSING } from "~/pages/legal-versions";
 import { DUPLICATE_PATH, SERVED_PATH } from "~/pages/page-schema";
-import { getPage } from "~/pages/pages.server";
+import { getPage, getPublishedPageByPath } from "~/pages/pages.server";
 import { readPreview } from "~/pages/preview.server";
 import { blocksFromTemplate } from "~/pages/templates";
 import { LEGAL_PUBLISH_FOR_ADMINS } from "~/schemas/admin/pages";
@@ -132,6 +133,20 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
       version: page.version + 1,
     });
     expect((await getPage(database.db, page.id))?.title).toBe("Spring offer");
+  });
+
+  it("saves a service page the site came with, at its address, as staff change it", async () => {
+    for (const address of servicePages.map((slug) => `/${slug}`)) {
+      const page = await getPublishedPageByPath(database.db, address);
+      if (!page) throw new Error(`the seed left out ${address}`);
+      const saved = await save(EDITOR, page.id, { ...formOf(page), title: `${page.title} (new)` });
+      expect(saved.status, address).toBe(200);
+      expect(await getPage(database.db, page.id)).toMatchObject({
+        path: address,
+        title: `${page.title} (new)`,
+        status: "published",
+      });
+    }
   });
 
   it("names the block field of a refused save, and stores nothing", async () => {

@@ -7,7 +7,6 @@ export const servicePages = [
   "marketing-automation",
   "consulting-services",
 ] as const;
-export type ServicePage = (typeof servicePages)[number];
 
 /** Every public page, for the sitemap and the tests. */
 export const publicPagePaths = [
@@ -35,12 +34,6 @@ export const publicPagePaths = [
  */
 export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], string>> = {
   "/": "Home",
-  "/chatbot-agents-omnichannel": "Chatbot Agents Omnichannel",
-  "/voice-driven-ai-agents": "Voice-Driven AI Agents",
-  "/process-automation": "Process Automation",
-  "/web-design--development": "Web Design & Development",
-  "/marketing-automation": "Marketing Automation",
-  "/consulting-services": "Consulting Services",
   "/schedule-consultation": "Schedule a Free Consultation",
   "/about": "About Us",
   "/contact": "Contact Us",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
 import { productPages, productRedirects } from "~/content/pages/products";
+import { servicePageSeeds } from "~/content/pages/services";
 import {
   defaultHeroStats,
   defaultNavItems,
@@ -87,6 +88,8 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
         .onConflictDoNothing({ target: webRedirects.fromPath });
     },
   },
+  // The six service pages, once one route's, become pages staff edit.
+  { name: "pages-services-v1", run: (tx) => seedPages(tx, servicePageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

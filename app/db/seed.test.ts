@@ -1,5 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { productPages } from "~/content/pages/products";
+import { servicePageSeeds } from "~/content/pages/services";
+import { servicePages } from "~/content/service-paths";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import type { Database } from "./client.server";
 import {
@@ -82,6 +85,12 @@ describe.each(backends)("seed on %s", (backend) => {
         metaTitle: webPages.metaTitle,
       })
       .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          productPages.map((page) => page.address),
+        ),
+      )
       .orderBy(asc(webPages.id));
     expect(pages.map(({ id: _, ...page }) => page)).toEqual([
       {
@@ -124,6 +133,12 @@ describe.each(backends)("seed on %s", (backend) => {
     const revisions = await db
       .select({ pageId: webPageRevisions.pageId, by: webPageRevisions.savedByName })
       .from(webPageRevisions)
+      .where(
+        inArray(
+          webPageRevisions.pageId,
+          pages.map((page) => page.id),
+        ),
+      )
       .orderBy(asc(webPageRevisions.pageId));
     expect(revisions).toEqual(pages.map((page) => ({ pageId: page.id, by: "Site setup" })));
 
@@ -147,8 +162,16 @@ describe.each(backends)("seed on %s", (backend) => {
     await db.insert(webPages).values({ path: "/demos", title: "Our demos", status: "draft" });
     await seedDefaults(db);
 
-    const pages = await db.select({ path: webPages.path, title: webPages.title }).from(webPages);
-    expect(pages).toHaveLength(5);
+    const pages = await db
+      .select({ path: webPages.path, title: webPages.title })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          productPages.map((page) => page.address),
+        ),
+      );
+    expect(pages).toHaveLength(productPages.length);
     expect(pages).toContainEqual({ path: "/demos", title: "Our demos" });
   });
 
@@ -176,9 +199,17 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(nav).toHaveLength(5);
     expect(await db.select().from(webMainPageStats)).toHaveLength(2);
     expect(await db.select().from(webServices)).toHaveLength(6);
-    const pages = await db.select({ path: webPages.path }).from(webPages);
+    const pages = await db
+      .select({ path: webPages.path })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          productPages.map((page) => page.address),
+        ),
+      );
     expect(pages.map((page) => page.path)).not.toContain("/products/studio");
-    expect(pages).toHaveLength(4);
+    expect(pages).toHaveLength(productPages.length - 1);
   });
 
   it("gives the same result when two processes seed at once", async () => {
@@ -186,7 +217,77 @@ describe.each(backends)("seed on %s", (backend) => {
     await Promise.all([seedDefaults(db), seedDefaults(db)]);
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
-    expect(await db.select().from(webPages)).toHaveLength(5);
+    expect(await db.select().from(webPages)).toHaveLength(
+      productPages.length + servicePageSeeds.length,
+    );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
+  });
+
+  it("adds the six service pages as published pages at their addresses, each with its first revision", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({
+        id: webPages.id,
+        path: webPages.path,
+        kind: webPages.kind,
+        status: webPages.status,
+        metaTitle: webPages.metaTitle,
+      })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          servicePages.map((page) => `/${page}`),
+        ),
+      )
+      .orderBy(asc(webPages.id));
+    expect(pages.map((page) => page.path)).toEqual(servicePages.map((page) => `/${page}`));
+    expect(pages.every((page) => page.kind === "page" && page.status === "published")).toBe(true);
+    // The document titles the service route gave them.
+    expect(pages.map((page) => page.metaTitle)).toEqual([
+      "Omnichannel Chatbot Agents",
+      "Voice-Driven AI Agents",
+      "Process Automation",
+      "Web Design & Development",
+      "Marketing Automation",
+      "Consulting Services",
+    ]);
+    const revisions = await db
+      .select({ pageId: webPageRevisions.pageId, by: webPageRevisions.savedByName })
+      .from(webPageRevisions)
+      .where(
+        inArray(
+          webPageRevisions.pageId,
+          pages.map((page) => page.id),
+        ),
+      )
+      .orderBy(asc(webPageRevisions.pageId));
+    expect(revisions).toEqual(pages.map((page) => ({ pageId: page.id, by: "Site setup" })));
+  });
+
+  it("keeps a service page staff deleted deleted, and one staff made at a service address first", async () => {
+    const { db } = database;
+    // A site from before the service pages were rows, where staff had made a page at one's address.
+    await db
+      .insert(webPages)
+      .values({ path: "/consulting-services", title: "Our consulting", status: "draft" });
+    await seedDefaults(db);
+    await db.delete(webPages).where(eq(webPages.path, "/process-automation"));
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({ path: webPages.path, title: webPages.title })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          servicePages.map((page) => `/${page}`),
+        ),
+      );
+    expect(pages).toHaveLength(5);
+    expect(pages).toContainEqual({ path: "/consulting-services", title: "Our consulting" });
+    expect(pages.map((page) => page.path)).not.toContain("/process-automation");
   });
 });

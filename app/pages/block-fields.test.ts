@@ -154,6 +154,9 @@ describe("page templates", () => {
     expect(addressFromTitle("!!!")).toBe("");
     const long = addressFromTitle("word ".repeat(60));
     expect(pageAddressProblem(long)).toBeNull();
+    // An address made from a title with "&" in it before pages had addresses of their own.
+    expect(pageAddressProblem("/web-design--development")).toBeNull();
+    expect(pageAddressProblem("/web-design-")).not.toBeNull();
   });
 
   it("refuses a new page at an address the site already serves", () => {

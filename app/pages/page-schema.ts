@@ -41,8 +41,12 @@ export const SERVED_PATH =
   "The site already answers this address (a page of its own, the blog, sign-in or the dashboard). Choose another.";
 export { SCHEDULE_MISSING };
 
-/** Lower-case words joined by hyphens, one to four segments: /spring-offer, /legal/imprint. */
-const ADDRESS = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
+/**
+ * Lower-case words joined by hyphens, one to four segments: /spring-offer, /legal/imprint. Two
+ * hyphens in a row are allowed: the address of the service page "Web Design & Development" was
+ * made from its title (/web-design--development) and is in links and search engines.
+ */
+const ADDRESS = /^(?:\/[a-z0-9]+(?:-+[a-z0-9]+)*){1,4}$/;
 
 /**
  * Why `path` cannot be a new page's address, or null. The app's own routes (through the route
@@ -53,7 +57,7 @@ export function pageAddressProblem(path: string): string | null {
   if (path.length > PAGE_PATH_MAX)
     return `The address is too long (at most ${PAGE_PATH_MAX} characters).`;
   if (!ADDRESS.test(path))
-    return "Start the address with / and use lower-case letters, digits and single hyphens, like /spring-offer.";
+    return "Start the address with / and use lower-case letters, digits and hyphens, like /spring-offer.";
   if (path === "/blog" || path.startsWith("/blog/") || path.startsWith("/preview/"))
     return SERVED_PATH;
   // Where a legal document's earlier versions are read (/<address>/versions/<date>).

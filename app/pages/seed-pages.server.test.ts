@@ -148,6 +148,9 @@ describe.each(backends)("seeding pages on %s", (backend) => {
     await expect(seed([{ ...notice, legalEffectiveDate: undefined }])).rejects.toThrow(
       "The seed page /privacy-notice is a legal document without an effective date",
     );
+    await expect(seed([{ ...notice, address: "/Privacy_Notice" }])).rejects.toThrow(
+      "The seed page /Privacy_Notice has an address that is not valid: Start the address with /",
+    );
     expect(
       await database.db.select().from(webPages).where(eq(webPages.path, "/privacy-notice")),
     ).toEqual([]);

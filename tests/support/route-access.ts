@@ -1,6 +1,5 @@
 import { type AdminSection, type AdminTab, adminSection, sectionOfPath } from "~/admin/tabs";
 import type { StaffRole } from "~/auth/roles";
-import { servicePages } from "~/content/service-paths";
 
 /**
  * Who may use each address the server answers: every path of app/routes.ts and every route
@@ -60,14 +59,9 @@ export interface RouteRule {
   endsSession?: boolean;
 }
 
-const servicePageRules = Object.fromEntries(
-  servicePages.map((page) => [`/${page}`, { access: "public" } satisfies RouteRule]),
-);
-
 /** Keyed by path as the route configuration spells it ("/blog/:slug", "/*"). */
 export const routeAccess: Record<string, RouteRule> = {
   "/": { access: "public" },
-  ...servicePageRules,
   "/schedule-consultation": {
     access: "public",
     post: 400,

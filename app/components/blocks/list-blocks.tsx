@@ -13,6 +13,11 @@ const CARD_COLUMNS: Record<CardGridView["columns"], string> = {
   3: "sm:grid-cols-2 lg:grid-cols-3",
   4: "sm:grid-cols-2 lg:grid-cols-4",
 };
+/**
+ * Two columns of cards with the icon beside the words (the service pages' use cases): narrower
+ * than the page and side by side only from md, where each card still has room for its words.
+ */
+const BESIDE_TWO_COLUMNS = "mx-auto max-w-5xl md:grid-cols-2";
 
 type Tone = CardGridView["tone"];
 type Card = CardGridView["cards"][number];
@@ -166,7 +171,13 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
     >
       <ul
         data-testid={listTestId(anchor)}
-        className={cn("grid", tile ? "gap-4" : "gap-6", CARD_COLUMNS[block.columns])}
+        className={cn(
+          "grid",
+          tile ? "gap-4" : "gap-6",
+          style === "beside" && block.columns === 2
+            ? BESIDE_TWO_COLUMNS
+            : CARD_COLUMNS[block.columns],
+        )}
       >
         {block.cards.map((card, index) => {
           const wholeCard = Boolean(card.href) && block.linkStyle === "card";
