@@ -11,6 +11,7 @@ import { withoutTrailingSlash } from "~/lib/redirect-paths";
 import { rootData } from "~/lib/seo";
 import { IMAGE_SIZES } from "~/media/responsive";
 import { cachedWhileFound } from "~/models/site.server";
+import { showBuiltInPage } from "~/pages/built-in-pages.server";
 import { type LegalFacts, parseLegalVersionPath } from "~/pages/legal-versions";
 import { getLegalVersion, legalFactsOf, versionFactsOf } from "~/pages/legal-versions.server";
 import { pageMeta } from "~/pages/page-meta";
@@ -80,9 +81,9 @@ async function showLegalVersion(db: Db, address: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
+  const address = pageAddressOf(path);
   try {
     const db = getDb();
-    const address = pageAddressOf(path);
     // Through the site's short-lived cache, as the other public pages read their content: every
     // content write (a page, a shared section, a post the post list shows, an image) clears it.
     const shown = address
@@ -99,6 +100,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     noteDatabaseFallback();
+    // A page the site comes with is drawn from its built-in copy meanwhile; nothing may keep it.
+    const builtIn = address ? await showBuiltInPage(getDb(), address) : null;
+    if (builtIn) {
+      logger.error(
+        { err: error, path },
+        "the database is unavailable: a page shows its built-in copy",
+      );
+      return data(
+        { found: true as const, ...builtIn, banner: null as LegalFacts | null },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    }
     // Whether a page lives here cannot be known: a passing fault, not a 404 that would tell
     // search engines the address is gone; nothing may keep it.
     logger.error({ err: error, path }, "could not look up a page: the database is unavailable");

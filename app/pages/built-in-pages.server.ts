@@ -1,0 +1,34 @@
+import { builtInPageSeeds } from "~/content/pages";
+import type { Db } from "~/db/client.server";
+import { blocksSchema } from "./blocks";
+import { pageHead, renderPageView } from "./render.server";
+
+const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
+
+/**
+ * A page the site comes with (a product or service page), drawn from its built-in copy with the
+ * settings' built-in values, for when the database cannot be reached: the marketing pages keep
+ * answering through an outage, as they did when they were code, like the rest of the site's
+ * defaults. What staff changed since shows again once the database answers. Null for any other
+ * address. Reads nothing from the database (the seeds hold no shared section, post list, library
+ * image or Content figures, and the settings fall back to their defaults).
+ */
+export async function showBuiltInPage(db: Db, address: string) {
+  const seed = byAddress.get(address);
+  if (!seed) return null;
+  const blocks = blocksSchema.parse(seed.blocks);
+  const page = {
+    title: seed.title,
+    path: seed.address,
+    blocks,
+    metaTitle: seed.metaTitle ?? null,
+    metaDescription: seed.metaDescription ?? null,
+    ogImageUrl: seed.ogImageUrl ?? null,
+    noindex: seed.noindex ?? false,
+  };
+  const [view, head] = await Promise.all([
+    renderPageView(db, { title: page.title, blocks, legal: null }),
+    pageHead(page),
+  ]);
+  return { view, head };
+}
