@@ -8,7 +8,6 @@ export default [
     route(path, "routes/marketing/service.tsx", { id: `service${path.replace(/\//g, "-")}` }),
   ),
   route("schedule-consultation", "routes/marketing/schedule-consultation.tsx"),
-  route("about", "routes/marketing/about.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aboutPageSeeds } from "~/content/pages/about";
 import { productPages } from "~/content/pages/products";
 import type { Block } from "~/pages/blocks";
 import { listLegalVersions } from "~/pages/legal-versions.server";
@@ -212,9 +213,10 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    // The test's two pages and the five the seed adds (the product pages and the demos).
-    expect(manifest.tables.web_pages?.rows).toBe(2 + productPages.length);
-    expect(manifest.tables.web_page_revisions?.rows).toBe(2 + productPages.length);
+    // The test's two pages and those the seed adds (the product pages, the demos, About).
+    const seeded = productPages.length + aboutPageSeeds.length;
+    expect(manifest.tables.web_pages?.rows).toBe(2 + seeded);
+    expect(manifest.tables.web_page_revisions?.rows).toBe(2 + seeded);
     expect(manifest.tables.web_legal_versions?.rows).toBe(1);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
+import { aboutPageSeeds } from "~/content/pages/about";
 import { productPages, productRedirects } from "~/content/pages/products";
 import {
   defaultHeroStats,
@@ -87,6 +88,8 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
         .onConflictDoNothing({ target: webRedirects.fromPath });
     },
   },
+  // The About page, once a route, becomes a page staff edit.
+  { name: "pages-about-v1", run: (tx) => seedPages(tx, aboutPageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

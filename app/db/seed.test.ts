@@ -68,7 +68,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(address?.value).toContain("Ruskin");
   });
 
-  it("adds the product pages and the demos as published pages, and redirects the old addresses", async () => {
+  it("adds the product pages, the demos and About as published pages, and redirects the old addresses", async () => {
     const { db } = database;
     await seedDefaults(db);
 
@@ -119,6 +119,13 @@ describe.each(backends)("seed on %s", (backend) => {
         status: "published",
         metaTitle: "Industry Demos",
       },
+      {
+        path: "/about",
+        title: "About Us",
+        kind: "page",
+        status: "published",
+        metaTitle: "About Us",
+      },
     ]);
     // Each with the one revision its History panel starts from.
     const revisions = await db
@@ -148,7 +155,7 @@ describe.each(backends)("seed on %s", (backend) => {
     await seedDefaults(db);
 
     const pages = await db.select({ path: webPages.path, title: webPages.title }).from(webPages);
-    expect(pages).toHaveLength(5);
+    expect(pages).toHaveLength(6);
     expect(pages).toContainEqual({ path: "/demos", title: "Our demos" });
   });
 
@@ -178,7 +185,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(await db.select().from(webServices)).toHaveLength(6);
     const pages = await db.select({ path: webPages.path }).from(webPages);
     expect(pages.map((page) => page.path)).not.toContain("/products/studio");
-    expect(pages).toHaveLength(4);
+    expect(pages).toHaveLength(5);
   });
 
   it("gives the same result when two processes seed at once", async () => {
@@ -186,7 +193,7 @@ describe.each(backends)("seed on %s", (backend) => {
     await Promise.all([seedDefaults(db), seedDefaults(db)]);
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
-    expect(await db.select().from(webPages)).toHaveLength(5);
+    expect(await db.select().from(webPages)).toHaveLength(6);
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });
 });
