@@ -4,7 +4,6 @@ export default [
   // Marketing pages
   index("routes/marketing/home.tsx"),
   route("schedule-consultation", "routes/marketing/schedule-consultation.tsx"),
-  route("about", "routes/marketing/about.tsx"),
   route("contact", "routes/marketing/contact.tsx"),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),

@@ -131,7 +131,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "richText",
-      v: 1,
+      v: 2,
       markdown: `## Why automate now\n\n${PARAGRAPHS.join("\n\n")}\n\n- No long contract\n- Your data stays in your accounts\n- A fixed price before we start`,
     },
     {
@@ -267,7 +267,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "richText",
-      v: 1,
+      v: 2,
       markdown: `## What it costs\n\n${PARAGRAPHS[0]}\n\nA typical project is **two to four weeks** of work at a fixed price; support is monthly and can be stopped at any time.`,
     },
     {
@@ -343,7 +343,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "richText",
-      v: 1,
+      v: 2,
       markdown: `## After launch\n\n${PARAGRAPHS[2]}`,
     },
     {

@@ -109,7 +109,7 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
     const again = await create(ADMIN, { title: "Again", path: "/spring-offer", template: "blank" });
     expect(again.status).toBe(409);
     expect(again.body.fieldErrors).toEqual({ path: DUPLICATE_PATH });
-    const served = await create(ADMIN, { title: "About", path: "/about", template: "blank" });
+    const served = await create(ADMIN, { title: "Blog", path: "/blog", template: "blank" });
     expect(served.status).toBe(400);
     expect(served.body.fieldErrors).toEqual({ path: SERVED_PATH });
   });

@@ -35,7 +35,6 @@ export const publicPagePaths = [
 export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], string>> = {
   "/": "Home",
   "/schedule-consultation": "Schedule a Free Consultation",
-  "/about": "About Us",
   "/contact": "Contact Us",
   "/blog": "Blog",
   "/privacy-policy": "Privacy Policy",

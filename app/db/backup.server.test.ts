@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aboutPageSeeds } from "~/content/pages/about";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import type { Block } from "~/pages/blocks";
@@ -213,11 +214,10 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    // The test's two pages and those the seed adds (the product pages, the demos, the services).
-    expect(manifest.tables.web_pages?.rows).toBe(2 + productPages.length + servicePageSeeds.length);
-    expect(manifest.tables.web_page_revisions?.rows).toBe(
-      2 + productPages.length + servicePageSeeds.length,
-    );
+    // The test's two pages and those the seed adds (products, demos, services, About).
+    const seeded = productPages.length + servicePageSeeds.length + aboutPageSeeds.length;
+    expect(manifest.tables.web_pages?.rows).toBe(2 + seeded);
+    expect(manifest.tables.web_page_revisions?.rows).toBe(2 + seeded);
     expect(manifest.tables.web_legal_versions?.rows).toBe(1);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
+import { aboutPageSeeds } from "~/content/pages/about";
 import { productPages, productRedirects } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import {
@@ -90,6 +91,8 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
   },
   // The six service pages, once one route's, become pages staff edit.
   { name: "pages-services-v1", run: (tx) => seedPages(tx, servicePageSeeds) },
+  // The About page, once a route, becomes a page staff edit.
+  { name: "pages-about-v1", run: (tx) => seedPages(tx, aboutPageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { aboutPageSeeds } from "~/content/pages/about";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import { servicePages } from "~/content/service-paths";
@@ -71,7 +72,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(address?.value).toContain("Ruskin");
   });
 
-  it("adds the product pages and the demos as published pages, and redirects the old addresses", async () => {
+  it("adds the product pages, the demos and About as published pages, and redirects the old addresses", async () => {
     const { db } = database;
     await seedDefaults(db);
 
@@ -88,7 +89,7 @@ describe.each(backends)("seed on %s", (backend) => {
       .where(
         inArray(
           webPages.path,
-          productPages.map((page) => page.address),
+          [...productPages, ...aboutPageSeeds].map((page) => page.address),
         ),
       )
       .orderBy(asc(webPages.id));
@@ -127,6 +128,13 @@ describe.each(backends)("seed on %s", (backend) => {
         kind: "page",
         status: "published",
         metaTitle: "Industry Demos",
+      },
+      {
+        path: "/about",
+        title: "About Us",
+        kind: "page",
+        status: "published",
+        metaTitle: "About Us",
       },
     ]);
     // Each with the one revision its History panel starts from.
@@ -218,7 +226,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
     expect(await db.select().from(webPages)).toHaveLength(
-      productPages.length + servicePageSeeds.length,
+      productPages.length + servicePageSeeds.length + aboutPageSeeds.length,
     );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });

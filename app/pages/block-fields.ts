@@ -10,6 +10,7 @@ import {
   HERO_FIGURES_MAX,
   HERO_HIGHLIGHTS_MAX,
   newBlockId,
+  RICH_TEXT_FACTS_MAX,
 } from "./blocks";
 
 /**
@@ -83,10 +84,13 @@ export type StringListFieldConfig = FieldBase & {
   maxLength?: number;
 };
 
-/** Fields kept together in one object of the block (a hero's highlights: label, style, items). */
+/**
+ * Fields kept together in one object of the block (a hero's highlights: label, style, items; a
+ * rich text's facts: title and a list of terms and details).
+ */
 export type GroupFieldConfig = FieldBase & {
   kind: "group";
-  fields: readonly ItemFieldConfig[];
+  fields: readonly (ItemFieldConfig | ListFieldConfig)[];
 };
 
 export type ItemFieldConfig =
@@ -322,8 +326,49 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
     type: "richText",
     label: BLOCK_LABELS.richText,
     description: "Paragraphs, headings, lists and links, written in Markdown.",
-    fields: [{ name: "markdown", label: "Text", kind: "markdown", required: true, rows: 10 }],
-    create: () => ({ markdown: "## A heading\n\nWrite your text here." }),
+    fields: [
+      eyebrow,
+      { ...heading(), hint: "With a heading the text is a band of its own, like the cards'." },
+      tone,
+      tightTop,
+      { name: "markdown", label: "Text", kind: "markdown", required: true, rows: 10 },
+      {
+        name: "aside",
+        label: "Facts beside the text",
+        kind: "group",
+        hint: "A short list beside the text on wide screens (below it on phones), as About's At a glance.",
+        fields: [
+          {
+            name: "title",
+            label: "Heading over the facts",
+            kind: "text",
+            maxLength: 80,
+            hint: "Also names the box for screen readers; may stay empty.",
+          },
+          {
+            name: "items",
+            label: "Facts",
+            kind: "list",
+            itemLabel: "Fact",
+            min: 0,
+            max: RICH_TEXT_FACTS_MAX,
+            fields: [
+              { name: "term", label: "Term", kind: "text", maxLength: 80, required: true },
+              { name: "detail", label: "Detail", kind: "text", maxLength: 300, required: true },
+            ],
+            newItem: () => ({ term: "Headquarters", detail: "{business_location}" }),
+          },
+        ],
+      },
+    ],
+    create: () => ({
+      eyebrow: "",
+      title: "",
+      tone: "plain",
+      tightTop: false,
+      markdown: "## A heading\n\nWrite your text here.",
+      aside: { title: "", items: [] },
+    }),
   },
   image: {
     type: "image",

@@ -20,7 +20,7 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
     title: "Voice agents that answer every call",
     primary: { label: "Book a demo", href: "/schedule-consultation" },
   },
-  richText: { type: "richText", v: 1, markdown: "## Why\n\nBecause **calls** matter." },
+  richText: { type: "richText", v: 2, markdown: "## Why\n\nBecause **calls** matter." },
   image: { type: "image", v: 1, src: "/media/team.jpg", alt: "Our team" },
   imageText: {
     type: "imageText",
@@ -267,6 +267,47 @@ describe("upgrades of older block shapes", () => {
     expect(read.blocks).toEqual(expected);
     // What was read can be written back as it is.
     expect(blocksSchema.parse(read.blocks)).toEqual(expected);
+  });
+
+  it("gives a v1 rich text no heading, band options or facts, so it is drawn as before", () => {
+    const stored = {
+      id: "r",
+      type: "richText",
+      v: 1,
+      anchor: "story",
+      markdown: "## Why\n\nBecause **calls** matter.",
+    };
+    const expected = {
+      ...stored,
+      v: 2,
+      eyebrow: "",
+      title: "",
+      tone: "plain",
+      tightTop: false,
+      aside: { title: "", items: [] },
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    const read = readBlocks([stored]);
+    expect(read.unreadable).toEqual([]);
+    expect(read.blocks).toEqual([expected]);
+    // What was read can be written back as it is; the old version itself no longer can.
+    expect(blocksSchema.parse(read.blocks)).toEqual([expected]);
+    expect(blocksSchema.safeParse([stored]).success).toBe(false);
+  });
+
+  it("refuses facts beside a rich text without a term or a detail", () => {
+    const facts = (items: unknown[]) =>
+      blockSchema.safeParse({
+        ...withId(examples.richText),
+        aside: { title: "At a glance", items },
+      });
+    expect(facts([{ term: "Headquarters", detail: "{business_location}" }]).success).toBe(true);
+    expect(facts([{ term: "", detail: "Tampa" }]).error?.issues[0]?.message).toMatch(
+      /fact's term/i,
+    );
+    expect(facts([{ term: "Clients", detail: " " }]).error?.issues[0]?.message).toMatch(
+      /fact's detail/i,
+    );
   });
 
   it("gives a v2 hero the v3 options switched off, and its buttons no icon and their usual look", () => {

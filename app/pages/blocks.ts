@@ -138,6 +138,7 @@ const band = (tone: (typeof TONES)[number] = "plain") => ({
 });
 
 export const HERO_FIGURES_MAX = 8;
+export const RICH_TEXT_FACTS_MAX = 12;
 export const HERO_HIGHLIGHTS_MAX = 12;
 /** Where a block's figures come from: its own list, or the Content tab's Statistics. */
 export const FIGURE_SOURCES = ["block", "statistics"] as const;
@@ -186,8 +187,28 @@ const blockSchemas = {
   richText: z.object({
     ...base,
     type: z.literal("richText"),
-    v: z.literal(1),
+    v: z.literal(2),
+    eyebrow: text(80, "The eyebrow"),
+    /** With a heading the text is drawn as a page band (Section); without one, as before. */
+    title: text(SHORT, "The heading"),
+    ...band(),
     markdown: text(MARKDOWN_MAX, "The text", true),
+    /** Facts beside the text (About's "At a glance"): a titled list of terms and details. */
+    aside: z
+      .object({
+        title: text(80, "The facts' heading"),
+        items: z
+          .array(
+            z.object({
+              term: text(80, "A fact's term", true),
+              detail: text(300, "A fact's detail", true),
+            }),
+            "Facts must be a list.",
+          )
+          .max(RICH_TEXT_FACTS_MAX, `Facts: at most ${RICH_TEXT_FACTS_MAX}.`)
+          .default([]),
+      })
+      .default({ title: "", items: [] }),
   }),
   image: z.object({
     ...base,
@@ -450,6 +471,19 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
       backButton: false,
       ...block,
       v: 3,
+    }),
+  },
+  richText: {
+    // v2 added an eyebrow, a heading, the band's options and facts beside the text, all empty:
+    // a block without a heading or facts is drawn as v1 was.
+    1: (block) => ({
+      eyebrow: "",
+      title: "",
+      tone: "plain",
+      tightTop: false,
+      aside: { title: "", items: [] },
+      ...block,
+      v: 2,
     }),
   },
   faq: {

@@ -98,15 +98,15 @@ describe.each(backends)("loadLinkFacts on %s", (backend) => {
     expect(moved.status).toBe("saved");
     await db.insert(webRedirects).values([
       { fromPath: "/winter", target: "https://other.example/winter" },
-      // Switched off: the site answers /about itself, so this one is never followed.
-      { fromPath: "/about", target: "/contact" },
+      // Switched off: the site answers /blog itself, so this one is never followed.
+      { fromPath: "/blog", target: "/contact" },
     ]);
 
     const facts = await loadLinkFacts(db, "https://example.com");
     expect(facts.redirectsTo("/old-offer")).toBe("/new-offer");
     expect(facts.redirectsTo("/old-offer/?ref=mail")).toBe("/new-offer?ref=mail");
     expect(facts.redirectsTo("/winter")).toBe("https://other.example/winter");
-    expect(facts.redirectsTo("/about")).toBeNull();
+    expect(facts.redirectsTo("/blog")).toBeNull();
     expect(facts.redirectsTo("/new-offer")).toBeNull();
     expect(facts.exists("/new-offer")).toBe(true);
   });
@@ -119,9 +119,14 @@ describe.each(backends)("loadLinkFacts on %s", (backend) => {
     const text = (id: string, markdown: string): Block => ({
       id,
       type: "richText",
-      v: 1,
+      v: 2,
       anchor: "",
+      eyebrow: "",
+      title: "",
+      tone: "plain",
+      tightTop: false,
       markdown,
+      aside: { title: "", items: [] },
     });
     const warnings = checkPage(
       {

@@ -69,7 +69,7 @@ describe.each(backends)("settings values on a page, on %s", (backend) => {
       hero(),
       block({
         type: "richText",
-        v: 1,
+        v: 2,
         markdown: "**{company_name}** is in {business_location}. [Mail us](mailto:{contact_email})",
       }),
       block({ type: "shared", v: 1, sharedId: shared.id }),
@@ -108,7 +108,7 @@ describe.each(backends)("settings values on a page, on %s", (backend) => {
     });
     const view = await renderPageView(database.db, {
       title: "x",
-      blocks: [block({ type: "richText", v: 1, markdown: "By {company_name}" })],
+      blocks: [block({ type: "richText", v: 2, markdown: "By {company_name}" })],
     });
     const text = view.blocks.find((b): b is BlockViewOf<"richText"> => b.type === "richText");
     expect(text?.html).toContain("By A*B &lt;script&gt;alert(1)&lt;/script&gt;");

@@ -51,7 +51,7 @@ const everyBlock = (): Block[] => [
     primary: { label: "Go", href: "/contact" },
   }),
   block({ type: "hero", v: 3, title: "The hero" }),
-  block({ type: "richText", v: 1, markdown }),
+  block({ type: "richText", v: 2, markdown }),
   block({ type: "image", v: 1, src: "/x.png", alt: "X" }),
   block({ type: "imageText", v: 1, title: "Beside", markdown, src: "/x.png", alt: "X" }),
   block({ type: "imageText", v: 1, markdown, src: "/x.png", alt: "X" }),

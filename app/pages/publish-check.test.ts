@@ -40,7 +40,7 @@ const chars = (n: number) => "x".repeat(n);
 
 const hero = (over: Record<string, unknown> = {}) =>
   block({ type: "hero", v: 3, title: "Spring is here", ...over });
-const text = (markdown: string) => block({ type: "richText", v: 1, markdown });
+const text = (markdown: string) => block({ type: "richText", v: 2, markdown });
 
 /** A page that passes every check, to change one thing at a time. */
 function page(over: Partial<PageCheckDraft> = {}): PageCheckDraft {

@@ -320,7 +320,8 @@ function pageOutline(draft: PageCheckDraft): Outline {
         image(block.image, block.imageAlt, "imageAlt");
         break;
       case "richText":
-        readMarkdown(block.markdown, out, place("markdown"));
+        heading(2, block.title, "title");
+        readMarkdown(block.markdown, out, place("markdown"), Boolean(block.title.trim()));
         break;
       case "image":
         image(block.src, block.alt, "alt");

@@ -43,7 +43,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
     const view = await render([
       block({
         type: "richText",
-        v: 1,
+        v: 2,
         markdown: [
           "## Why us",
           "",
@@ -64,9 +64,9 @@ describe.each(backends)("renderPageView on %s", (backend) => {
 
   it("gives headings from different text blocks ids unique on the page, staff's anchors first", async () => {
     const view = await render([
-      block({ type: "richText", v: 1, markdown: "## Overview\n\nOne." }),
-      block({ type: "richText", v: 1, markdown: "## Overview\n\nTwo.", anchor: "details" }),
-      block({ type: "richText", v: 1, markdown: "## Details\n\nThree." }),
+      block({ type: "richText", v: 2, markdown: "## Overview\n\nOne." }),
+      block({ type: "richText", v: 2, markdown: "## Overview\n\nTwo.", anchor: "details" }),
+      block({ type: "richText", v: 2, markdown: "## Details\n\nThree." }),
     ]);
     const html = viewOf(view, "richText").map((b) => b.html);
     expect(html[0]).toContain('id="overview"');
@@ -90,7 +90,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
     const render2 = () =>
       render([
         block({ type: "shared", v: 1, sharedId: created.id, anchor: "questions" }),
-        block({ type: "richText", v: 1, markdown: "Between." }),
+        block({ type: "richText", v: 2, markdown: "Between." }),
         block({ type: "shared", v: 1, sharedId: created.id }),
         block({ type: "shared", v: 1, sharedId: missingId }),
       ]);
@@ -157,7 +157,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
   });
 
   it("has no structured data for a page without questions", async () => {
-    const view = await render([block({ type: "richText", v: 1, markdown: "Hello." })]);
+    const view = await render([block({ type: "richText", v: 2, markdown: "Hello." })]);
     expect(view.jsonLd).toEqual([]);
   });
 

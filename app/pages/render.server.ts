@@ -343,7 +343,8 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
           };
         case "richText": {
           const { markdown: text, ...rest } = block;
-          return { ...rest, html: markdown(text) };
+          // Under the block's own heading (an h2), the text's headings move one level down.
+          return { ...rest, html: markdown(text, Boolean(block.title)) };
         }
         case "image":
           return { ...block, picture: pictureOf(block.src), size: sizeOf(block.src) };

@@ -13,7 +13,7 @@ import { type BlockSeed, type PageSeed, seedPages } from "./seed-pages.server";
 const garage: BlockSeed = {
   id: "story-1",
   type: "richText",
-  v: 1,
+  v: 2,
   markdown: "We started in a garage.",
 };
 

@@ -89,3 +89,70 @@ describe("a product page in the page editor", () => {
     await visitorContext.close();
   });
 });
+
+const OLD_SENTENCE =
+  "Today we work with owners and their teams from the first conversation to launch and beyond: we listen, recommend what will pay off, build it, and stay on to keep it running and improving.";
+const NEW_SENTENCE =
+  "Today we stay with owners from the first call to launch and long after, keeping what we built running.";
+
+/** Our Story's words on the public About page, as a visitor gets it. */
+async function storyText(page: Page) {
+  await page.goto("/about");
+  return (await page.locator("main section#story").textContent()) ?? "";
+}
+
+describe("the About page in the page editor", () => {
+  it("takes a changed sentence in Our Story, published at once on the public page", async () => {
+    const visitorContext = await newClientContext(session.browser, {
+      baseURL: session.own.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    const visitor = await newPage(visitorContext);
+    const before = await storyText(visitor);
+    expect(before).toContain(OLD_SENTENCE);
+    expect(before).not.toContain(NEW_SENTENCE);
+
+    const page = await newPage(session.context);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    await waitForRouterHydration(page);
+    await page.getByRole("link", { name: "Edit About Us", exact: true }).click();
+    await page.waitForURL(/\/admin\/pages\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { name: "Blocks" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Status").inputValue()).toBe("published");
+
+    const story = blockCard(page, 2, "Rich text");
+    const toggle = story.getByRole("button", { name: /^2\. Rich text/ });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    expect(await story.getByRole("textbox", { name: "Heading", exact: true }).inputValue()).toBe(
+      "Our Story",
+    );
+    // The text is rich text (the seeded markdown fits the editor), its last paragraph one sentence.
+    const text = story.getByRole("textbox", { name: "Text", exact: true });
+    await expect
+      .poll(() => text.evaluate((el) => el.getAttribute("contenteditable")), { timeout: 10_000 })
+      .toBe("true");
+    const paragraph = text.locator("p", { hasText: "Today we work with owners" });
+    await paragraph.click({ clickCount: 3 });
+    await expect
+      .poll(() => page.evaluate(() => window.getSelection()?.toString().trim()))
+      .toBe(OLD_SENTENCE);
+    await page.keyboard.type(NEW_SENTENCE);
+    await expect.poll(() => paragraph.count()).toBe(0);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+
+    await expect.poll(() => storyText(visitor), { timeout: 10_000 }).toContain(NEW_SENTENCE);
+    const after = await storyText(visitor);
+    expect(after).not.toContain(OLD_SENTENCE);
+    // The rest of the story is as it was, the company's name still put in from the settings.
+    expect(after).toContain("started from a simple observation");
+    expect(after).not.toContain("{company_name}");
+    expect(await visitor.getByRole("heading", { level: 2, name: "Our Story" }).isVisible()).toBe(
+      true,
+    );
+
+    expectCleanPage(visitor);
+    expectCleanPage(page);
+    await visitorContext.close();
+  });
+});

@@ -50,7 +50,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "richText",
-      v: 1,
+      v: 2,
       anchor: "",
       markdown: "## Rich text heading\n\nRich text **body**. <script>window.pwned = 1</script>",
     },
@@ -372,12 +372,12 @@ beforeAll(async () => {
   await savePage(HIDDEN, {
     title: `Hidden page ${run}`,
     noindex: true,
-    blocks: [{ id: id(), type: "richText", v: 1, anchor: "", markdown: "Only for links." }],
+    blocks: [{ id: id(), type: "richText", v: 2, anchor: "", markdown: "Only for links." }],
   });
   await savePage(DRAFT, {
     title: "Draft page",
     status: "draft",
-    blocks: [{ id: id(), type: "richText", v: 1, anchor: "", markdown: "Not yet." }],
+    blocks: [{ id: id(), type: "richText", v: 2, anchor: "", markdown: "Not yet." }],
   });
 }, 60_000);
 afterAll(async () => {
@@ -637,7 +637,7 @@ describe("a preview", () => {
         status: "draft",
         noindex: false,
         blocks: [
-          { id: id(), type: "richText", v: 1, anchor: "", markdown: `Unsaved words ${run}.` },
+          { id: id(), type: "richText", v: 2, anchor: "", markdown: `Unsaved words ${run}.` },
         ],
       },
       true,

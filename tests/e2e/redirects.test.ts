@@ -144,7 +144,7 @@ describe("redirects", () => {
         "/invite/x",
         "/newsletter/unsubscribe",
         "/auth/two-factor",
-        "/about",
+        "/blog",
       ]) {
         const answer = await editor.request.post(`${baseURL}/admin/redirects`, {
           form: { intent: "create", fromPath, target: "https://evil.example/login" },
@@ -154,6 +154,14 @@ describe("redirects", () => {
         expect(answer.status(), fromPath).toBe(400);
         expect(await answer.text(), fromPath).toContain(SERVED_ADDRESS_MESSAGE);
       }
+      // About is a page the site comes with: its address is refused as every page's is.
+      const page = await editor.request.post(`${baseURL}/admin/redirects`, {
+        form: { intent: "create", fromPath: "/about", target: "https://evil.example/login" },
+        headers: { origin: baseURL },
+        maxRedirects: 0,
+      });
+      expect(page.status()).toBe(409);
+      expect(await page.text()).toContain("A page of the site has this address");
       expect((await visit("/account/security?setup=2fa")).status).not.toBe(301);
       // An address no route answers still can, an old post's too.
       const allowed = await editor.request.post(`${baseURL}/admin/redirects`, {

@@ -53,7 +53,7 @@ async function publishPlacing(path: string, title: string, sharedId: number) {
   const text = (markdown: string, id: string) => ({
     id,
     type: "richText",
-    v: 1,
+    v: 2,
     anchor: "",
     markdown,
   });

@@ -67,7 +67,6 @@ export const routeAccess: Record<string, RouteRule> = {
     post: 400,
     why: "the consultation form without JavaScript posts here",
   },
-  "/about": { access: "public" },
   "/contact": { access: "public", post: 400, why: "the contact form without JavaScript" },
   "/newsletter": { access: "public", post: 400, why: "the footer form without JavaScript" },
   "/newsletter/unsubscribe": {
