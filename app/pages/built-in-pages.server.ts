@@ -6,7 +6,7 @@ import { pageHead, renderPageView } from "./render.server";
 const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
 
 /**
- * A page the site comes with (a product or service page), drawn from its built-in copy with the
+ * A page the site comes with (a product, service or the About page), drawn from its built-in copy with the
  * settings' built-in values, for when the database cannot be reached: the marketing pages keep
  * answering through an outage, as they did when they were code, like the rest of the site's
  * defaults. What staff changed since shows again once the database answers. Null for any other

@@ -1,4 +1,5 @@
 import type { PageSeed } from "~/pages/seed-pages.server";
+import { aboutPageSeeds } from "./about";
 import { productPages } from "./products";
 import { servicePageSeeds } from "./services";
 
@@ -7,4 +8,8 @@ import { servicePageSeeds } from "./services";
  * write one family of them). Besides the seed, only the public page route's outage fallback reads
  * them: app/pages/built-in-pages.server.ts.
  */
-export const builtInPageSeeds: readonly PageSeed[] = [...productPages, ...servicePageSeeds];
+export const builtInPageSeeds: readonly PageSeed[] = [
+  ...productPages,
+  ...servicePageSeeds,
+  ...aboutPageSeeds,
+];
