@@ -98,9 +98,9 @@ describe("the rich-text editor", () => {
     await tabTo(page, content);
     await page.keyboard.press("Control+Alt+2");
     await page.keyboard.type("Why clinics miss calls");
-    expect(await tool("Heading 2").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => tool("Heading 2").getAttribute("aria-pressed")).toBe("true");
     await page.keyboard.press("Enter");
-    expect(await tool("Heading 2").getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => tool("Heading 2").getAttribute("aria-pressed")).toBe("false");
     await page.keyboard.type("Three moments ");
     await page.keyboard.press("Control+b");
     await page.keyboard.type("matter");
@@ -111,12 +111,12 @@ describe("the rich-text editor", () => {
 
     // The toolbar is one tab stop: Shift+Tab reaches it, the arrow keys move inside it.
     await page.keyboard.press("Shift+Tab");
-    expect(await isFocused(tool("Paragraph"))).toBe(true);
+    await expect.poll(() => isFocused(tool("Paragraph"))).toBe(true);
     for (let i = 0; i < 5; i += 1) await page.keyboard.press("ArrowRight");
-    expect(await isFocused(tool("Bulleted list"))).toBe(true);
+    await expect.poll(() => isFocused(tool("Bulleted list"))).toBe(true);
     await page.keyboard.press("Enter");
     await expect.poll(() => tool("Bulleted list").getAttribute("aria-pressed")).toBe("true");
-    expect(await isFocused(content)).toBe(true);
+    await expect.poll(() => isFocused(content)).toBe(true);
     await page.keyboard.type("Lunch hours");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Evenings");
@@ -142,7 +142,7 @@ describe("the rich-text editor", () => {
     await linkDialog.getByRole("textbox", { name: "Link text" }).fill("Talk to us");
     await linkDialog.getByRole("button", { name: "Add link", exact: true }).click();
     await linkDialog.waitFor({ state: "detached" });
-    expect(await isFocused(content)).toBe(true);
+    await expect.poll(() => isFocused(content)).toBe(true);
     await page.keyboard.press("Enter");
 
     // An image from the media library, with the library's alt text.
@@ -262,6 +262,20 @@ describe("the rich-text editor", () => {
     // Into the link: its button shows it pressed, and opens the dialog to change or remove it.
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowRight");
+    // The button was already pressed while the new link was selected: wait for the cursor
+    // itself to stand inside the link (the editor takes the keys in its own time).
+    await expect
+      .poll(() =>
+        text.evaluate((el) => {
+          const { editor } = el as unknown as {
+            editor: EditorLike & { isActive(name: string): boolean };
+          };
+          return (
+            editor.state.selection.from === editor.state.selection.to && editor.isActive("link")
+          );
+        }),
+      )
+      .toBe(true);
     await expect
       .poll(() => toolbar.getByRole("button", { name: "Link" }).getAttribute("aria-pressed"))
       .toBe("true");
@@ -278,7 +292,16 @@ describe("the rich-text editor", () => {
         text.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)),
       )
       .toBe(true);
+    // The editor selects the unlinked words in its own time, maybe after the focus came back:
+    // wait for that selection, and for End to have collapsed it, before Enter.
+    const selected = () =>
+      text.evaluate((el) => {
+        const { state } = (el as unknown as { editor: EditorLike }).editor;
+        return state.doc.textBetween(state.selection.from, state.selection.to);
+      });
+    await expect.poll(selected).toBe("Second step");
     await page.keyboard.press("End");
+    await expect.poll(selected).toBe("");
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
     // A heading that skips a level: the check before publishing selects it in the editor.
