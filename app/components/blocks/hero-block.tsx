@@ -126,6 +126,27 @@ function HeroExtras({
   );
 }
 
+/** The hero's band: its anchor as id and as test id (test-hooks.ts), room above for the header. */
+function HeroBand({
+  anchor,
+  className,
+  children,
+}: {
+  anchor: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={anchor || undefined}
+      data-testid={heroTestId(anchor)}
+      className={cn("scroll-mt-20", className)}
+    >
+      {children}
+    </section>
+  );
+}
+
 /**
  * The top band of a page, in the look of the site's own page heroes. The page's first hero
  * carries its one h1 (`isPageHeading`); any later hero is a section with an h2.
@@ -134,7 +155,6 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
   const Heading = isPageHeading ? "h1" : "h2";
   const spotlight = block.variant === "spotlight";
   const centred = block.variant === "centred" || spotlight;
-  const testId = heroTestId(block.anchor);
   const actions =
     hasLink(block.primary) || hasLink(block.secondary) ? (
       <div
@@ -174,10 +194,9 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
 
   if (block.variant === "split") {
     return (
-      <section
-        id={block.anchor || undefined}
-        data-testid={testId}
-        className="scroll-mt-20 bg-gradient-to-b from-indigo-50 via-white to-white"
+      <HeroBand
+        anchor={block.anchor}
+        className="bg-gradient-to-b from-indigo-50 via-white to-white"
       >
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
           <div>
@@ -196,17 +215,13 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
           </div>
           {image}
         </div>
-      </section>
+      </HeroBand>
     );
   }
 
   if (block.variant === "minimal") {
     return (
-      <section
-        id={block.anchor || undefined}
-        data-testid={testId}
-        className="scroll-mt-20 border-b border-line"
-      >
+      <HeroBand anchor={block.anchor} className="border-b border-line">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
           {badge}
           <Heading
@@ -222,17 +237,16 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
           {extras}
           {image ? <div className="mt-10">{image}</div> : null}
         </div>
-      </section>
+      </HeroBand>
     );
   }
 
   if (spotlight) {
     // The home page's opening: a column centred on the page, the heading larger.
     return (
-      <section
-        id={block.anchor || undefined}
-        data-testid={testId}
-        className="scroll-mt-20 bg-gradient-to-b from-indigo-50 via-white to-white"
+      <HeroBand
+        anchor={block.anchor}
+        className="bg-gradient-to-b from-indigo-50 via-white to-white"
       >
         <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pt-20 pb-16 text-center sm:pt-28">
           {badge}
@@ -246,16 +260,12 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
           {extras}
           {image ? <div className="mt-12 w-full">{image}</div> : null}
         </div>
-      </section>
+      </HeroBand>
     );
   }
 
   return (
-    <section
-      id={block.anchor || undefined}
-      data-testid={testId}
-      className="scroll-mt-20 bg-gradient-to-b from-indigo-50 via-white to-white"
-    >
+    <HeroBand anchor={block.anchor} className="bg-gradient-to-b from-indigo-50 via-white to-white">
       <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8">
         {badge}
         <Heading
@@ -273,7 +283,7 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
         {extras}
         {image ? <div className="mt-12">{image}</div> : null}
       </div>
-    </section>
+    </HeroBand>
   );
 }
 
