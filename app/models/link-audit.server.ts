@@ -1,8 +1,9 @@
 import { and, desc, eq, lt, ne, notInArray, sql } from "drizzle-orm";
 import { Parser } from "htmlparser2";
 import type { Database, Db } from "~/db/client.server";
-import { linkAudits, webPages } from "~/db/schema.server";
+import { linkAudits } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
+import { listPageAddresses } from "~/pages/page-addresses.server";
 
 export type LinkType = "anchor" | "internal" | "external";
 export type LinkStatus = "working" | "missing" | "orphan";
@@ -459,20 +460,6 @@ export function startLinkAudit(
   return attempt;
 }
 
-/**
- * Every published page built from blocks, by address. (Read here, not through the pages model:
- * that imports the redirects, which read the overview's list, which reads this module.)
- */
-export async function listPublishedPageAddresses(
-  db: Db,
-): Promise<{ path: string; noindex: boolean }[]> {
-  return db
-    .select({ path: webPages.path, noindex: webPages.noindex })
-    .from(webPages)
-    .where(eq(webPages.status, "published"))
-    .orderBy(webPages.path);
-}
-
 // Any 64-bit number; the same in every process of this app, other than the migration lock's.
 const AUDIT_LOCK_ID = 7_240_215_114;
 
@@ -493,8 +480,8 @@ async function runAudit(database: Database, id: number, crawl: StartAuditOptions
   try {
     // The pages hidden from search engines are not in the list the audit was given, but their
     // links (cards, buttons, text) are the site's too.
-    const hidden = (await listPublishedPageAddresses(db))
-      .filter((page) => page.noindex)
+    const hidden = (await listPageAddresses(db))
+      .filter((page) => page.status === "published" && page.noindex)
       .map((page) => page.path);
     const results = await crawlSite({
       ...crawl,

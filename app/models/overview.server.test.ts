@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
 import { linkAudits, webPages, webPosts } from "~/db/schema.server";
+import { seedDefaults } from "~/db/seed.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { checkSiteStatus, getOverview, listPublicPages } from "./overview.server";
 
@@ -9,6 +11,8 @@ describe.each(backends)("overview figures on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
     database = await createTestDatabase(backend);
+    // As every site is: its marketing pages are seeded page rows.
+    await seedDefaults(database.db);
   });
   afterEach(async () => {
     await database.close();
@@ -64,6 +68,25 @@ describe.each(backends)("overview figures on %s", (backend) => {
     expect(pages).not.toContain("/hidden-offer");
     expect(pages).not.toContain("/draft-offer");
     expect(pages.at(-1)).toBe("/blog/live-post");
+  });
+
+  it("leaves out a page the site came with once staff archive it, hide it or delete it", async () => {
+    const before = await listPublicPages(database.db);
+    expect(before).toEqual(expect.arrayContaining(["/about", "/demos", "/products/studio"]));
+    await database.db
+      .update(webPages)
+      .set({ status: "archived" })
+      .where(eq(webPages.path, "/about"));
+    await database.db.update(webPages).set({ noindex: true }).where(eq(webPages.path, "/demos"));
+    await database.db.delete(webPages).where(eq(webPages.path, "/products/studio"));
+    const after = await listPublicPages(database.db);
+    expect(after).toEqual(
+      before.filter((path) => !["/about", "/demos", "/products/studio"].includes(path)),
+    );
+    // The pages a route draws stay, in their place.
+    expect(after.slice(0, 1)).toEqual(["/"]);
+    expect(after).toContain("/blog");
+    expect((await getOverview(database)).pages?.fixed).toBe(publicPagePaths.length - 3);
   });
 
   it("takes active links from the newest finished audit", async () => {

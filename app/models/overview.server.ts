@@ -2,19 +2,28 @@ import { asc, count, sql } from "drizzle-orm";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database, Db } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
+import { isServedAddress } from "~/lib/redirect-sources";
+import { isListedPage, listPageAddresses } from "~/pages/page-addresses.server";
 import { isVisiblePost } from "./blog.server";
-import { getActiveLinks, listPublishedPageAddresses } from "./link-audit.server";
+import { getActiveLinks } from "./link-audit.server";
 
 /**
- * The site's own pages in the sitemap: the fixed pages of the route table, then the published
- * pages built from blocks at other addresses, except those hidden from search engines.
+ * The site's own pages in the sitemap: the fixed list of the pages the site came with, then the
+ * published pages staff made at other addresses, except those hidden from search engines. A fixed
+ * page that is a page row is listed only while that row is published and not hidden (staff may
+ * archive the About page or delete a product page); one that no row holds is listed while a route
+ * of the app still draws it (the blog), and left out once neither does.
  */
 async function listSitePages(db: Db): Promise<string[]> {
-  const fixed = new Set<string>(publicPagePaths);
-  const built = (await listPublishedPageAddresses(db))
-    .filter((page) => !page.noindex && !fixed.has(page.path))
-    .map((page) => page.path);
-  return [...publicPagePaths, ...built];
+  const rows = await listPageAddresses(db);
+  const byPath = new Map(rows.map((page) => [page.path, page]));
+  const fixed = publicPagePaths.filter((path) => {
+    const row = byPath.get(path);
+    return row ? isListedPage(row) : isServedAddress(path);
+  });
+  const listed = new Set<string>(publicPagePaths);
+  const built = rows.filter((page) => isListedPage(page) && !listed.has(page.path));
+  return [...fixed, ...built.map((page) => page.path)];
 }
 
 /**

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { webRedirects } from "~/db/schema.server";
+import { webPages, webRedirects } from "~/db/schema.server";
+import { seedDefaults } from "~/db/seed.server";
 import type { Saver } from "~/models/post-writes.server";
 import { insertPosts } from "../../tests/support/blog";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
@@ -44,6 +46,8 @@ describe.each(backends)("loadLinkFacts on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
     database = await createTestDatabase(backend);
+    // As every site is: its marketing pages are seeded page rows.
+    await seedDefaults(database.db);
   });
   afterEach(async () => {
     await database.close();
@@ -88,6 +92,14 @@ describe.each(backends)("loadLinkFacts on %s", (backend) => {
       expect(facts.exists(path), path).toBe(true);
     }
     expect(facts.exists("/nowhere")).toBe(false);
+  });
+
+  it("reports a link to a page the site came with as missing once staff archive that page", async () => {
+    const { db } = database;
+    await db.update(webPages).set({ status: "archived" }).where(eq(webPages.path, "/about"));
+    const facts = await loadLinkFacts(db, "https://www.example.com");
+    expect(facts.exists("/about")).toBe(false);
+    expect(facts.exists("/demos")).toBe(true);
   });
 
   it("knows the redirects that are followed, a page's old address among them", async () => {

@@ -3,7 +3,7 @@ import { webCategories, webRedirects } from "~/db/schema.server";
 import { liveRedirects } from "~/lib/redirect-sources";
 import { listPublicPages } from "~/models/overview.server";
 import { type LinkFacts, type LinkFactsData, linkFactsFrom } from "./link-facts";
-import { listPublishedPagePaths } from "./pages.server";
+import { listPageAddresses } from "./page-addresses.server";
 
 export type { LinkFacts, LinkFactsData };
 
@@ -17,14 +17,17 @@ export type { LinkFacts, LinkFactsData };
 export async function loadLinkFactsData(db: Db, siteOrigin: string): Promise<LinkFactsData> {
   const [listed, pages, categories, redirects] = await Promise.all([
     listPublicPages(db),
-    listPublishedPagePaths(db),
+    listPageAddresses(db),
     db.select({ slug: webCategories.slug }).from(webCategories),
     db.select({ fromPath: webRedirects.fromPath, target: webRedirects.target }).from(webRedirects),
   ]);
   const isPost = (path: string) => path.startsWith("/blog/");
   return {
     siteOrigin: new URL(siteOrigin).origin,
-    pages: [...listed.filter((path) => !isPost(path)), ...pages.map((page) => page.path)],
+    pages: [
+      ...listed.filter((path) => !isPost(path)),
+      ...pages.filter((page) => page.status === "published").map((page) => page.path),
+    ],
     posts: listed.filter(isPost),
     categories: categories.map((category) => category.slug),
     redirects: liveRedirects(redirects),

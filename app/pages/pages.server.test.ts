@@ -7,6 +7,7 @@ import type { Saver } from "~/models/post-writes.server";
 import { createRedirect, PAGE_AT_ADDRESS } from "~/models/redirects.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import type { Block } from "./blocks";
+import { listPageAddresses } from "./page-addresses.server";
 import {
   createPage,
   deletePage,
@@ -14,7 +15,6 @@ import {
   getPublishedPageByPath,
   keepUnreadableBlocks,
   listPages,
-  listPublishedPagePaths,
   type PageInput,
   updatePage,
 } from "./pages.server";
@@ -106,7 +106,7 @@ describe.each(backends)("pages on %s", (backend) => {
     });
     expect(record?.blocks).toEqual([hero("Spring is here")]);
     expect(await getPublishedPageByPath(database.db, "/spring-offer")).toBeNull();
-    expect(await listPublishedPagePaths(database.db)).toEqual([]);
+    expect(await listPageAddresses(database.db)).toMatchObject([{ status: "draft" }]);
 
     const saved = await updatePage(database.db, created.id, page({ status: "published" }), o);
     expect(saved).toMatchObject({ status: "saved", version: 2, previousPath: "/spring-offer" });
@@ -114,8 +114,8 @@ describe.each(backends)("pages on %s", (backend) => {
     expect(live?.title).toBe("Spring offer");
     expect(live?.publishedAt).not.toBeNull();
     expect(await getPublishedPageByPath(database.db, "/other")).toBeNull();
-    expect(await listPublishedPagePaths(database.db)).toEqual([
-      { path: "/spring-offer", updatedAt: expect.any(String), noindex: false },
+    expect(await listPageAddresses(database.db)).toEqual([
+      { path: "/spring-offer", status: "published", updatedAt: expect.any(String), noindex: false },
     ]);
 
     // A second save keeps the first publish time.

@@ -144,18 +144,6 @@ export async function getPublishedPageByPath(db: Db, path: string): Promise<Page
   return row ? recordOf(row) : null;
 }
 
-/** For the sitemap: every published page's address. */
-export async function listPublishedPagePaths(
-  db: Db,
-): Promise<{ path: string; updatedAt: string; noindex: boolean }[]> {
-  const rows = await db
-    .select({ path: webPages.path, updatedAt: webPages.updatedAt, noindex: webPages.noindex })
-    .from(webPages)
-    .where(eq(webPages.status, "published"))
-    .orderBy(webPages.path);
-  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
-}
-
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** The stored columns of an input (the publish time aside). */

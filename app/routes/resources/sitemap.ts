@@ -4,15 +4,15 @@ import { getEnv } from "~/env.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { listPublicPages } from "~/models/overview.server";
-import { listPublishedPagePaths } from "~/pages/pages.server";
+import { listPageAddresses } from "~/pages/page-addresses.server";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
- * Every public page, published posts included (the same list the overview and link audit use),
- * then the published pages built from blocks, except those staff asked search engines to skip.
+ * Every public page, published posts included (the same list the overview and the link audit
+ * use); a page row's entry carries the time it last changed.
  */
 export async function loader() {
   const site = getEnv().SITE_URL;
@@ -20,14 +20,9 @@ export async function loader() {
   let complete = true;
   try {
     const db = getDb();
-    const [paths, pages] = await Promise.all([listPublicPages(db), listPublishedPagePaths(db)]);
-    const listed = new Set(paths);
-    entries = [
-      ...paths.map((path) => ({ path })),
-      ...pages
-        .filter((page) => !page.noindex && !listed.has(page.path))
-        .map((page) => ({ path: page.path, lastmod: page.updatedAt })),
-    ];
+    const [paths, pages] = await Promise.all([listPublicPages(db), listPageAddresses(db)]);
+    const changed = new Map(pages.map((page) => [page.path, page.updatedAt]));
+    entries = paths.map((path) => ({ path, lastmod: changed.get(path) }));
   } catch (error) {
     logger.error({ err: error }, "could not list blog posts and pages for the sitemap");
     noteDatabaseFallback();
