@@ -9,7 +9,6 @@ import {
 } from "~/content/site-defaults";
 import type { Database } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import {
   adminTwoFactorSchema,
   backupSettingsSchema,
@@ -37,8 +36,7 @@ const apps = { hiringHub: "https://hiring.example", opsHub: "https://ops.example
 describe.each(backends)("admin settings on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
-    await seedDefaults(database.db);
+    database = await createTestDatabase(backend, { seeded: true });
   });
   afterEach(async () => {
     await database.close();

@@ -3,16 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicPagePaths } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
 import { linkAudits, webPages, webPosts } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { checkSiteStatus, getOverview, listPublicPages } from "./overview.server";
 
 describe.each(backends)("overview figures on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
     // As every site is: its marketing pages are seeded page rows.
-    await seedDefaults(database.db);
+    database = await createTestDatabase(backend, { seeded: true });
   });
   afterEach(async () => {
     await database.close();

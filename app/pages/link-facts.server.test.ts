@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { webPages, webRedirects } from "~/db/schema.server";
-import { seedDefaults } from "~/db/seed.server";
 import type { Saver } from "~/models/post-writes.server";
 import { insertPosts } from "../../tests/support/blog";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
@@ -45,9 +44,8 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 describe.each(backends)("loadLinkFacts on %s", (backend) => {
   let database: Database;
   beforeEach(async () => {
-    database = await createTestDatabase(backend);
     // As every site is: its marketing pages are seeded page rows.
-    await seedDefaults(database.db);
+    database = await createTestDatabase(backend, { seeded: true });
   });
   afterEach(async () => {
     await database.close();

@@ -15,27 +15,37 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL
   : ["pglite"];
 
 /**
- * A fresh, migrated database of the given kind. PostgreSQL gets a new database per call, dropped
- * again by `close()`, so test files never see each other's rows.
+ * A fresh, migrated database of the given kind; `seeded`, with the site's defaults too (copied from
+ * a template seeded once per run, tests/setup/pglite-template.ts, or seeded here without one).
+ * PostgreSQL gets a new database per call, dropped again by `close()`, so test files never see
+ * each other's rows.
  */
-export async function createTestDatabase(backend: Backend): Promise<Database> {
+export async function createTestDatabase(
+  backend: Backend,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<Database> {
   if (backend === "pglite") {
-    const template = fs.readFileSync(inject("pgliteTemplate"));
+    const seededFile = seeded ? inject("pgliteSeededTemplate") : undefined;
+    const template = fs.readFileSync(seededFile || inject("pgliteTemplate"));
     const client = await PGlite.create({ loadDataDir: new Blob([template]) });
-    return openPglite(client);
+    const database = openPglite(client);
+    if (seeded && !seededFile) await seedDefaults(database.db);
+    return database;
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // A copy of the run's migrated template (tests/setup/pglite-template.ts), or migrated here.
-  const template = inject("postgresTemplate");
+  // A copy of the run's migrated (or seeded) template, or migrated (and seeded) here.
+  const seededTemplate = seeded ? inject("postgresSeededTemplate") : undefined;
+  const template = seededTemplate || inject("postgresTemplate");
   await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), { max: 5 });
   if (!template) await database.migrate();
+  if (seeded && !seededTemplate) await seedDefaults(database.db);
   return {
     ...database,
     async close() {
@@ -53,8 +63,7 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
  * cleared: for tests of code that reads through `getDb()` and the cache.
  */
 export async function openSiteDatabase(backend: Backend): Promise<Database> {
-  const database = await createTestDatabase(backend);
-  await seedDefaults(database.db);
+  const database = await createTestDatabase(backend, { seeded: true });
   setDatabase(database);
   invalidateSiteCache();
   return database;
