@@ -312,6 +312,41 @@ describe("the page editor", () => {
     expectCleanPage(page);
   });
 
+  it("finds pages in the list by words of their title or address, and by kind", async () => {
+    const page = await newPage(adminContext);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    await waitForRouterHydration(page);
+    const table = page.getByRole("table", { name: "Pages" });
+    const addresses = () => table.locator("tbody code").allTextContents();
+    const all = (await addresses()).length;
+    expect(all).toBeGreaterThan(10);
+    const search = page.getByRole("searchbox", { name: "Find a page" });
+
+    await search.fill("HUB products");
+    await expect
+      .poll(async () => (await addresses()).sort())
+      .toEqual(["/products/hiring-hub", "/products/omniconnect-hub", "/products/opshub"]);
+    await expectVisibleText(page, `3 of ${all} pages`);
+
+    await search.fill("");
+    await page.getByRole("combobox", { name: "Kind" }).selectOption("landing");
+    await expect.poll(async () => (await addresses()).length).toBeLessThan(all);
+    // The landing page the first test made, at least.
+    expect((await addresses()).length).toBeGreaterThan(0);
+    for (const kind of await table.locator("tbody tr td:nth-child(3)").allInnerTexts()) {
+      expect(kind).toContain("Landing page");
+    }
+
+    await search.fill("no such page anywhere");
+    await expectVisibleText(page, "No page matches");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Show all pages" }).click();
+    await expect.poll(async () => (await addresses()).length).toBe(all);
+    expect(await search.inputValue()).toBe("");
+    expectCleanPage(page);
+    await page.close();
+  });
+
   it("lists the warnings before publishing, each taking staff to its field, and publishes anyway", async () => {
     const page = await newPage(adminContext);
     const longTitle = `A page whose title is far too long for any search result ${run}`;

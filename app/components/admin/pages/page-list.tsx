@@ -1,10 +1,10 @@
-import { ExternalLink, LayoutTemplate, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, LayoutTemplate, Plus, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { roleAllows, type UserRole } from "~/auth/roles";
 import { statusLabels } from "~/components/admin/blog/post-values";
 import { PostConfirmDialog, useShownWhileClosing } from "~/components/admin/kit/confirm-dialog";
-import { TextField } from "~/components/admin/kit/fields";
+import { SelectField, TextField } from "~/components/admin/kit/fields";
 import { plural } from "~/components/admin/kit/format";
 import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { LocalTime } from "~/components/admin/kit/local-time";
@@ -15,7 +15,7 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { type PageLinkState, pageLinkStateOf, type SiteMenus } from "~/pages/page-links";
-import { PAGE_KIND_LABELS } from "~/pages/page-schema";
+import { PAGE_KIND_LABELS, type PageKind } from "~/pages/page-schema";
 import type { PageSummary } from "~/pages/pages.server";
 import { NewPageDialog } from "./new-page-dialog";
 import { AddToFooterDialog, PageMenuActions, PageMenuBadges } from "./page-menu-actions";
@@ -42,6 +42,17 @@ function StatusBadge({ status }: { status: PageSummary["status"] }) {
 
 const NOT_LINKED: PageLinkState = { inNavigation: false, footerSections: [] };
 
+/** Whether a page is among those asked for: words of its title or address (any case), and kind. */
+export function pageMatches(page: PageSummary, query: string, kind: PageKind | ""): boolean {
+  if (kind && page.kind !== kind) return false;
+  const haystack = `${page.title} ${page.path}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
 /**
  * Every page (a table on wide screens, stacked rows on a phone): new, edit, view, delete, and a
  * published page's place in the site's navigation menu and footer (`menus`: null when they could
@@ -61,10 +72,18 @@ export function PageList({
   const [footerFor, setFooterFor] = useState<PageSummary | null>(null);
   const focus = useReturnFocus(() => document.getElementById("new-page"));
   const linksOf = (page: PageSummary) => (menus ? pageLinkStateOf(menus, page.path) : NOT_LINKED);
+  const [query, setQuery] = useState("");
+  const [kind, setKind] = useState<PageKind | "">("");
+  const shown = pages.filter((page) => pageMatches(page, query, kind));
+  const filtered = shown.length !== pages.length;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold">{plural(pages.length, "page")}</h3>
+        <h3 className="text-lg font-semibold" aria-live="polite">
+          {filtered
+            ? `${shown.length} of ${plural(pages.length, "page")}`
+            : plural(pages.length, "page")}
+        </h3>
         <Button
           id="new-page"
           aria-haspopup="dialog"
@@ -86,6 +105,57 @@ export function PageList({
           </p>
         </div>
       ) : (
+        <search className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="relative flex-1">
+            <TextField
+              id="page-search"
+              label="Find a page"
+              type="search"
+              placeholder="Title or address"
+              value={query}
+              onValue={setQuery}
+              maxLength={100}
+              className="pl-9"
+            />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted"
+            />
+          </div>
+          <div className="sm:w-48">
+            <SelectField
+              id="page-kind-filter"
+              label="Kind"
+              value={kind}
+              onValue={(value) => setKind(value as PageKind | "")}
+            >
+              <option value="">All kinds</option>
+              {Object.entries(PAGE_KIND_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </search>
+      )}
+      {pages.length === 0 ? null : shown.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-8 text-center">
+          <p className="font-semibold text-ink">No page matches</p>
+          <p className="mt-1 text-sm text-muted">Try other words, or show every page.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => {
+              setQuery("");
+              setKind("");
+            }}
+          >
+            Show all pages
+          </Button>
+        </div>
+      ) : (
         <div className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
           <table className="w-full text-left text-sm md:table-fixed">
             <TableHead
@@ -101,7 +171,7 @@ export function PageList({
               ]}
             />
             <tbody className="divide-y divide-line">
-              {pages.map((page) => (
+              {shown.map((page) => (
                 <tr key={page.id} className="block py-3 md:table-row md:py-0">
                   <LabelledCell label="Title" align="middle">
                     <Link
