@@ -430,7 +430,8 @@ describe("the page editor", () => {
     expect(await row.getByRole("link", { name: /^View/ }).getAttribute("href")).toBe(address);
 
     // Deleted with a redirect: the server's redirect table has it at once.
-    await row.getByRole("button", { name: /^Delete/ }).click();
+    await row.getByRole("button", { name: /^More actions for/ }).click();
+    await row.getByRole("menuitem", { name: "Delete" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete this page?" });
     await dialog.getByRole("textbox", { name: "Redirect its address to" }).fill("/contact");
     await dialog.getByRole("button", { name: "Delete page" }).click();

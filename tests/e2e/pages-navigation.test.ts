@@ -51,6 +51,14 @@ async function openPagesList(page: Page) {
   return page.getByRole("row", { name: new RegExp(title) });
 }
 
+/** A row's More menu, opened: its items are menu items ("Add to navigation", "Delete"). */
+async function moreMenu(row: Locator) {
+  await row.getByRole("button", { name: `More actions for ${title}` }).click();
+  const menu = row.getByRole("menu");
+  await visible(menu);
+  return menu;
+}
+
 /** The public site as a visitor sees it, wide or on a phone. */
 async function visit(phone: boolean) {
   const context = await newClientContext(session.browser, {
@@ -83,8 +91,11 @@ describe("pages in the navigation and the footer", () => {
     // A draft offers neither.
     let row = await openPagesList(page);
     await visible(row.getByText("Draft"));
-    expect(await row.getByRole("button", { name: /Add to navigation/ }).count()).toBe(0);
-    expect(await row.getByRole("button", { name: /Add to footer/ }).count()).toBe(0);
+    let menu = await moreMenu(row);
+    await visible(menu.getByRole("menuitem", { name: "Delete" }));
+    expect(await menu.getByRole("menuitem", { name: /Add to navigation/ }).count()).toBe(0);
+    expect(await menu.getByRole("menuitem", { name: /Add to footer/ }).count()).toBe(0);
+    await page.keyboard.press("Escape");
 
     await row.getByRole("link", { name: /^Edit/ }).click();
     await page.waitForURL(/\/admin\/pages\/\d+$/);
@@ -94,12 +105,15 @@ describe("pages in the navigation and the footer", () => {
     await expectVisibleText(page, "Page saved");
 
     row = await openPagesList(page);
-    await row.getByRole("button", { name: `Add to navigation ${title}` }).click();
+    await (await moreMenu(row)).getByRole("menuitem", { name: "Add to navigation" }).click();
     await expectVisibleText(page, "Added to the navigation");
     await visible(row.getByText("In navigation"));
-    await visible(row.getByRole("button", { name: `Remove from navigation ${title}` }));
+    menu = await moreMenu(row);
+    await visible(menu.getByRole("menuitem", { name: "Remove from navigation" }));
+    // The open menu too.
+    await expectNoAxeViolations(page);
 
-    await row.getByRole("button", { name: `Add to footer ${title}` }).click();
+    await menu.getByRole("menuitem", { name: "Add to footer" }).click();
     const footerDialog = page.getByRole("dialog", { name: "Add to footer" });
     await visible(footerDialog);
     expect(await footerDialog.getByRole("textbox", { name: "Label" }).inputValue()).toBe(title);
@@ -110,10 +124,13 @@ describe("pages in the navigation and the footer", () => {
     await expectVisibleText(page, "Added to the footer");
     await expect.poll(() => footerDialog.count()).toBe(0);
     await visible(row.getByText("In footer: Support"));
-    // Focus went back to the row's footer button, which now removes it.
+    // Focus went back to the row's More button, whose menu now removes it.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""))
-      .toMatch(/^Remove from footer/);
+      .toBe(`More actions for ${title}`);
+    await page.keyboard.press("Enter");
+    await visible(row.getByRole("menuitem", { name: "Remove from footer" }));
+    await page.keyboard.press("Escape");
 
     await dismissToasts(page);
     await expectNoAxeViolations(page);
@@ -147,8 +164,9 @@ describe("pages in the navigation and the footer", () => {
     const page = await newPage(editorContext);
     const row = await openPagesList(page);
     await visible(row.getByText("In navigation"));
-    await visible(row.getByRole("button", { name: `Remove from navigation ${title}` }));
-    expect(await row.getByRole("button", { name: /footer/ }).count()).toBe(0);
+    const menu = await moreMenu(row);
+    await visible(menu.getByRole("menuitem", { name: "Remove from navigation" }));
+    expect(await menu.getByRole("menuitem", { name: /footer/ }).count()).toBe(0);
     expectCleanPage(page);
     await page.close();
   });
@@ -156,12 +174,15 @@ describe("pages in the navigation and the footer", () => {
   it("takes it out of the navigation and the footer again", async () => {
     const page = await newPage(session.context);
     const row = await openPagesList(page);
-    await row.getByRole("button", { name: `Remove from navigation ${title}` }).click();
+    await (await moreMenu(row)).getByRole("menuitem", { name: "Remove from navigation" }).click();
     await expectVisibleText(page, "Removed from the navigation");
-    await visible(row.getByRole("button", { name: `Add to navigation ${title}` }));
-    await row.getByRole("button", { name: `Remove from footer ${title}` }).click();
+    let menu = await moreMenu(row);
+    await visible(menu.getByRole("menuitem", { name: "Add to navigation" }));
+    await menu.getByRole("menuitem", { name: "Remove from footer" }).click();
     await expectVisibleText(page, "Removed from the footer");
-    await visible(row.getByRole("button", { name: `Add to footer ${title}` }));
+    menu = await moreMenu(row);
+    await visible(menu.getByRole("menuitem", { name: "Add to footer" }));
+    await page.keyboard.press("Escape");
     expect(await row.getByText("In navigation").count()).toBe(0);
     expectCleanPage(page);
     await page.close();

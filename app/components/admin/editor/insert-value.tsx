@@ -1,6 +1,7 @@
 import { Braces, ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { createContext, type ReactNode, useContext, useRef } from "react";
+import { MenuContent } from "~/components/admin/kit/row-actions";
 import { insertInRichText } from "~/components/admin/rich-text/select-event";
 import { Button } from "~/components/ui/button";
 import {
@@ -91,12 +92,8 @@ export function InsertValueMenu({
           <ChevronDown aria-hidden />
         </Button>
       </DropdownMenu.Trigger>
-      {/* In place, not in a portal: the menu stays inside the page's landmarks. */}
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={4}
-        collisionPadding={8}
-        className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] w-80 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-white p-1 text-sm shadow-lg"
+      <MenuContent
+        className="max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] w-80 max-w-[calc(100vw-1rem)] overflow-y-auto"
         onCloseAutoFocus={(event) => {
           const key = chosen.current;
           if (!key) return;
@@ -132,7 +129,7 @@ export function InsertValueMenu({
             ))}
           </DropdownMenu.Group>
         ))}
-      </DropdownMenu.Content>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

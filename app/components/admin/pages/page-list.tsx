@@ -9,7 +9,12 @@ import { plural } from "~/components/admin/kit/format";
 import { LabelledCell } from "~/components/admin/kit/labelled-cell";
 import { LocalTime } from "~/components/admin/kit/local-time";
 import { useReturnFocus } from "~/components/admin/kit/return-focus";
-import { RowDeleteButton, RowEditLink } from "~/components/admin/kit/row-actions";
+import {
+  RowEditLink,
+  RowMenuItem,
+  RowMenuSeparator,
+  RowMoreMenu,
+} from "~/components/admin/kit/row-actions";
 import { ACTIONS_COLUMN, RowActionsCell, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
@@ -18,7 +23,12 @@ import { type PageLinkState, pageLinkStateOf, type SiteMenus } from "~/pages/pag
 import { PAGE_KIND_LABELS, type PageKind } from "~/pages/page-schema";
 import type { PageSummary } from "~/pages/pages.server";
 import { NewPageDialog } from "./new-page-dialog";
-import { AddToFooterDialog, PageMenuActions, PageMenuBadges } from "./page-menu-actions";
+import {
+  AddToFooterDialog,
+  PageMenuActions,
+  PageMenuBadges,
+  usePageLinkSubmitter,
+} from "./page-menu-actions";
 
 const statusStyles: Record<PageSummary["status"], string> = {
   draft: "bg-surface text-muted ring-line",
@@ -72,6 +82,7 @@ export function PageList({
   const [footerFor, setFooterFor] = useState<PageSummary | null>(null);
   const focus = useReturnFocus(() => document.getElementById("new-page"));
   const linksOf = (page: PageSummary) => (menus ? pageLinkStateOf(menus, page.path) : NOT_LINKED);
+  const links = usePageLinkSubmitter();
   const [query, setQuery] = useState("");
   const [kind, setKind] = useState<PageKind | "">("");
   const shown = pages.filter((page) => pageMatches(page, query, kind));
@@ -161,13 +172,13 @@ export function PageList({
             <TableHead
               caption="Pages"
               columns={[
-                { label: "Title", className: "w-[20%]" },
+                { label: "Title", className: "w-[18%]" },
                 { label: "Address", className: "w-[16%]" },
                 { label: "Kind", className: "w-[10%]" },
-                { label: "Status", className: "w-[13%]" },
-                { label: "Updated", className: "w-[11%]" },
-                // Wide enough for "Remove from navigation" on one line.
-                { ...ACTIONS_COLUMN, className: "w-[30%]" },
+                { label: "Status", className: "w-[12%]" },
+                { label: "Updated", className: "w-[10%]" },
+                // Edit, View and More on one line.
+                { ...ACTIONS_COLUMN, className: "w-[34%]" },
               ]}
             />
             <tbody className="divide-y divide-line">
@@ -185,7 +196,7 @@ export function PageList({
                     ) : null}
                   </LabelledCell>
                   <LabelledCell label="Address" align="middle">
-                    <code className="break-all rounded bg-surface px-1.5 py-0.5 font-mono text-xs">
+                    <code className="break-words rounded bg-surface px-1.5 py-0.5 font-mono text-xs">
                       {page.path}
                     </code>
                   </LabelledCell>
@@ -214,20 +225,26 @@ export function PageList({
                         </a>
                       </Button>
                     ) : null}
-                    {menus ? (
-                      <PageMenuActions
-                        page={page}
-                        state={linksOf(page)}
-                        mayEditFooter={roleAllows(role, "admin")}
-                        remember={focus.remember}
-                        onAddToFooter={() => setFooterFor(page)}
-                      />
-                    ) : null}
-                    <RowDeleteButton
-                      name={page.title}
-                      remember={focus.remember}
-                      onDelete={() => setDeleting(page)}
-                    />
+                    <RowMoreMenu name={page.title} remember={focus.remember}>
+                      {menus ? (
+                        <PageMenuActions
+                          page={page}
+                          state={linksOf(page)}
+                          mayEditFooter={roleAllows(role, "admin")}
+                          links={links}
+                          onAddToFooter={() => setFooterFor(page)}
+                        />
+                      ) : null}
+                      {menus ? <RowMenuSeparator /> : null}
+                      <RowMenuItem
+                        icon={<Trash2 aria-hidden />}
+                        danger
+                        opensDialog
+                        onSelect={() => setDeleting(page)}
+                      >
+                        Delete
+                      </RowMenuItem>
+                    </RowMoreMenu>
                   </RowActionsCell>
                 </tr>
               ))}

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { CreateDialog, useCreateForm } from "~/components/admin/kit/create-dialog";
 import { EditorDialogActions } from "~/components/admin/kit/editor-dialog";
 import { SelectField, TextField } from "~/components/admin/kit/fields";
+import { RowMenuItem } from "~/components/admin/kit/row-actions";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
-import { Button } from "~/components/ui/button";
 import { type FooterSection, footerSections } from "~/content/footer";
 import type { PageLinkIntent, PageLinkState } from "~/pages/page-links";
 import { pageFooterLinkSchema } from "~/pages/page-links";
@@ -24,65 +24,72 @@ export function PageMenuBadges({ state }: { state: PageLinkState }) {
   );
 }
 
+export type PageLinkSubmitter = {
+  submit: (intent: PageLinkIntent, id: number) => void;
+  busy: boolean;
+};
+
 /**
- * A published page's row actions for the site's menus: Add to navigation (at once) or Remove from
- * navigation, and, for those who may change the footer, Add to footer (a dialog asks the
- * section) or Remove from footer. A page that is not published offers only the removals.
+ * The list's one sender of menu changes. It lives in the list, not in a row's menu, which
+ * closes (and would take a request in flight, and its answer's toast, with it) once chosen.
+ */
+export function usePageLinkSubmitter(): PageLinkSubmitter {
+  const { fetcher, busy } = useAdminFetcher();
+  return {
+    busy,
+    submit: (intent, id) =>
+      void fetcher.submit(
+        { intent, id },
+        { method: "post", action: "/admin/pages", encType: "application/json" },
+      ),
+  };
+}
+
+/**
+ * A published page's items in its row's More menu for the site's menus: Add to navigation (at
+ * once) or Remove from navigation, and, for those who may change the footer, Add to footer (a
+ * dialog asks the section) or Remove from footer. A page that is not published offers only the
+ * removals.
  */
 export function PageMenuActions({
   page,
   state,
   mayEditFooter,
-  remember,
+  links,
   onAddToFooter,
 }: {
   page: PageSummary;
   state: PageLinkState;
   mayEditFooter: boolean;
-  remember: () => void;
+  links: PageLinkSubmitter;
   onAddToFooter: () => void;
 }) {
-  const { fetcher, busy } = useAdminFetcher();
+  const { busy } = links;
   const published = page.status === "published";
-  const removeFromFooter = () =>
-    void fetcher.submit(
-      { intent: "remove-from-footer" satisfies PageLinkIntent, id: page.id },
-      { method: "post", action: "/admin/pages", encType: "application/json" },
-    );
+  const submit = (intent: PageLinkIntent) => links.submit(intent, page.id);
   const inFooter = state.footerSections.length > 0;
   return (
     <>
       {state.inNavigation || published ? (
-        // A form, so that it works before the dashboard's JavaScript has loaded too.
-        <fetcher.Form method="post" action="/admin/pages" className="inline-block">
-          <input
-            type="hidden"
-            name="intent"
-            value={state.inNavigation ? "remove-from-navigation" : "add-to-navigation"}
-          />
-          <input type="hidden" name="id" value={page.id} />
-          <Button type="submit" variant="outline" size="sm" disabled={busy}>
-            <Menu aria-hidden />{" "}
-            {state.inNavigation ? "Remove from navigation" : "Add to navigation"}
-            <span className="sr-only"> {page.title}</span>
-          </Button>
-        </fetcher.Form>
+        <RowMenuItem
+          icon={<Menu aria-hidden />}
+          disabled={busy}
+          onSelect={() =>
+            submit(state.inNavigation ? "remove-from-navigation" : "add-to-navigation")
+          }
+        >
+          {state.inNavigation ? "Remove from navigation" : "Add to navigation"}
+        </RowMenuItem>
       ) : null}
       {mayEditFooter && (inFooter || published) ? (
-        <Button
-          variant="outline"
-          size="sm"
+        <RowMenuItem
+          icon={<PanelBottom aria-hidden />}
           disabled={busy}
-          aria-haspopup={inFooter ? undefined : "dialog"}
-          onClick={() => {
-            if (inFooter) return removeFromFooter();
-            remember();
-            onAddToFooter();
-          }}
+          opensDialog={!inFooter}
+          onSelect={() => (inFooter ? submit("remove-from-footer") : onAddToFooter())}
         >
-          <PanelBottom aria-hidden /> {inFooter ? "Remove from footer" : "Add to footer"}
-          <span className="sr-only"> {page.title}</span>
-        </Button>
+          {inFooter ? "Remove from footer" : "Add to footer"}
+        </RowMenuItem>
       ) : null}
     </>
   );
