@@ -3,8 +3,6 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   // Marketing pages
   index("routes/marketing/home.tsx"),
-  route("schedule-consultation", "routes/marketing/schedule-consultation.tsx"),
-  route("contact", "routes/marketing/contact.tsx"),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
   ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>

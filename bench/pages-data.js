@@ -348,7 +348,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "form",
-      v: 1,
+      v: 2,
       anchor: "message",
       form: "contact",
       title: "Write to us",

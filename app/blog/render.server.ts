@@ -84,9 +84,12 @@ const nonTextTags = [
 ];
 
 const SITE_RELATIVE = /^\/(?![/\\])/;
-const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:)/i;
+const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:|tel:\+?\d[\d-]*$)/i;
 
-/** An address a post may link to or show: http(s), mailto, or a path on this site. */
+/**
+ * An address a post may link to or show: http(s), mailto, a phone number (tel:+18135550142, as a
+ * page's "call us" writes it), or a path on this site. Images: no mailto or tel.
+ */
 function safeUrl(value: string | undefined, { mailto }: { mailto: boolean }) {
   const url = (value ?? "").trim();
   // Control characters and whitespace inside a scheme are how "java\tscript:" slips through.
@@ -94,7 +97,7 @@ function safeUrl(value: string | undefined, { mailto }: { mailto: boolean }) {
   if (!url || /[\u0000-\u001f\u007f]/.test(url)) return undefined;
   if (SITE_RELATIVE.test(url) || url.startsWith("#")) return url;
   if (!SAFE_ABSOLUTE.test(url)) return undefined;
-  if (!mailto && /^mailto:/i.test(url)) return undefined;
+  if (!mailto && /^(mailto|tel):/i.test(url)) return undefined;
   try {
     new URL(url);
     return url;
@@ -132,7 +135,7 @@ function sanitize(html: string, siteOrigin: string | undefined, images: PostImag
     },
     // Only the language hint of fenced code blocks; no author classes that could restyle the page.
     allowedClasses: { code: ["language-*"] },
-    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,
     allowedStyles: {},

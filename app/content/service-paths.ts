@@ -34,8 +34,6 @@ export const publicPagePaths = [
  */
 export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], string>> = {
   "/": "Home",
-  "/schedule-consultation": "Schedule a Free Consultation",
-  "/contact": "Contact Us",
   "/blog": "Blog",
   "/privacy-policy": "Privacy Policy",
   "/terms-of-service": "Terms of Service",

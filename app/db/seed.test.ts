@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
+import { formPageSeeds } from "~/content/pages/forms";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import { servicePages } from "~/content/service-paths";
@@ -226,7 +227,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
     expect(await db.select().from(webPages)).toHaveLength(
-      productPages.length + servicePageSeeds.length + aboutPageSeeds.length,
+      productPages.length + servicePageSeeds.length + aboutPageSeeds.length + formPageSeeds.length,
     );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });
@@ -273,6 +274,42 @@ describe.each(backends)("seed on %s", (backend) => {
       )
       .orderBy(asc(webPageRevisions.pageId));
     expect(revisions).toEqual(pages.map((page) => ({ pageId: page.id, by: "Site setup" })));
+  });
+
+  it("adds the contact and consultation pages as published pages with their forms", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({
+        path: webPages.path,
+        kind: webPages.kind,
+        status: webPages.status,
+        metaTitle: webPages.metaTitle,
+        blocks: webPages.blocks,
+      })
+      .from(webPages)
+      .where(inArray(webPages.path, ["/contact", "/schedule-consultation"]))
+      .orderBy(asc(webPages.id));
+    expect(pages.map(({ blocks: _, ...page }) => page)).toEqual([
+      { path: "/contact", kind: "page", status: "published", metaTitle: "Contact Us" },
+      {
+        path: "/schedule-consultation",
+        kind: "page",
+        status: "published",
+        metaTitle: "Schedule a Free Consultation",
+      },
+    ]);
+    // Their forms, where the page route's action finds them for a post without JavaScript.
+    const forms = pages.map((page) =>
+      (page.blocks as { type: string; form?: string; anchor: string; layout?: string }[])
+        .filter((block) => block.type === "form")
+        .map(({ form, anchor, layout }) => ({ form, anchor, layout })),
+    );
+    expect(forms).toEqual([
+      [{ form: "contact", anchor: "message", layout: "details" }],
+      [{ form: "consultation", anchor: "request", layout: "aside" }],
+    ]);
   });
 
   it("keeps a service page staff deleted deleted, and one staff made at a service address first", async () => {

@@ -48,7 +48,7 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
     products: [{ name: "Receptionist", description: "Answers calls.", features: ["Bookings"] }],
   },
   postList: { type: "postList", v: 1, category: "news", count: "4" },
-  form: { type: "form", v: 1, form: "contact" },
+  form: { type: "form", v: 2, form: "contact" },
   legal: {
     type: "legal",
     v: 1,
@@ -293,6 +293,57 @@ describe("upgrades of older block shapes", () => {
     // What was read can be written back as it is; the old version itself no longer can.
     expect(blocksSchema.parse(read.blocks)).toEqual([expected]);
     expect(blocksSchema.safeParse([stored]).success).toBe(false);
+  });
+
+  it("gives a v1 form the single layout and nothing under or beside it, so it is drawn as before", () => {
+    const stored = {
+      id: "m",
+      type: "form",
+      v: 1,
+      anchor: "message",
+      form: "contact",
+      title: "Write to us",
+      intro: "We answer within a day.",
+    };
+    const noLink = { label: "", href: "", icon: "", style: "" };
+    const expected = {
+      ...stored,
+      v: 2,
+      layout: "single",
+      after: "",
+      actions: { text: "", primary: noLink, secondary: noLink },
+      stepsTitle: "",
+      steps: [],
+      aside: { title: "", text: "", items: [] },
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    const read = readBlocks([stored]);
+    expect(read.unreadable).toEqual([]);
+    expect(read.blocks).toEqual([expected]);
+    // What was read can be written back as it is; the old version itself no longer can.
+    expect(blocksSchema.parse(read.blocks)).toEqual([expected]);
+    expect(blocksSchema.safeParse([stored]).success).toBe(false);
+  });
+
+  it("checks a form's buttons as links and keeps its steps and side points to their limits", () => {
+    const form = (fields: Record<string, unknown>) =>
+      blockSchema.safeParse({ id: "m", type: "form", v: 2, form: "consultation", ...fields });
+    expect(
+      form({
+        actions: {
+          text: "Or book yourself.",
+          primary: { label: "Book", href: "{booking_url}", style: "outline" },
+          secondary: { label: "Mail", href: "mailto:{contact_email}?subject=Hi", icon: "mail" },
+        },
+      }).success,
+    ).toBe(true);
+    expect(
+      form({ actions: { primary: { label: "Go", href: "javascript:alert(1)" } } }).success,
+    ).toBe(false);
+    expect(form({ steps: [{ title: "", text: "x" }] }).success).toBe(false);
+    expect(form({ steps: Array.from({ length: 7 }, () => ({ title: "A" })) }).success).toBe(false);
+    expect(form({ layout: "wide" }).success).toBe(false);
+    expect(form({ after: "{no_such_value}" }).success).toBe(false);
   });
 
   it("refuses facts beside a rich text without a term or a detail", () => {

@@ -98,6 +98,8 @@ const link = z.object({
   style: z.enum([...LINK_STYLES, ""], "Choose a button style from the list.").default(""),
 });
 export type BlockLink = z.infer<typeof link>;
+/** A button not given: no text, no link (drawn as nothing). */
+const EMPTY_LINK: BlockLink = { label: "", href: "", icon: "", style: "" };
 
 /** An anchor other blocks' links can point to (#faq); letters, digits and hyphens. */
 const anchor = z
@@ -138,6 +140,9 @@ const band = (tone: (typeof TONES)[number] = "plain") => ({
 });
 
 export const HERO_FIGURES_MAX = 8;
+/** How a form block is laid out (see the form block's `layout`). */
+export const FORM_LAYOUTS = ["single", "details", "aside"] as const;
+export const FORM_STEPS_MAX = 6;
 export const RICH_TEXT_FACTS_MAX = 12;
 export const HERO_HIGHLIGHTS_MAX = 12;
 /** Where a block's figures come from: its own list, or the Content tab's Statistics. */
@@ -397,10 +402,48 @@ const blockSchemas = {
   form: z.object({
     ...base,
     type: z.literal("form"),
-    v: z.literal(1),
+    v: z.literal(2),
     form: z.enum(["contact", "consultation", "newsletter"], "Choose a form."),
+    /**
+     * single: the form card alone; details: the site's contact details, business hours and social
+     * links (from the settings) beside it; aside: a side panel of the block's own beside it.
+     */
+    layout: z.enum(FORM_LAYOUTS, "Choose a form layout.").default("single"),
     title: text(SHORT, "The heading"),
     intro: text(MEDIUM, "The introduction"),
+    /** Under the form, in the card: other ways to get in touch (Markdown). */
+    after: text(MEDIUM, "The text under the form"),
+    /** A line and up to two buttons under the form (Book Directly, Email us). */
+    actions: z
+      .object({
+        text: text(300, "The buttons' line"),
+        primary: link.default(EMPTY_LINK),
+        secondary: link.default(EMPTY_LINK),
+      })
+      .default({ text: "", primary: EMPTY_LINK, secondary: EMPTY_LINK }),
+    /** Numbered steps at the foot of the card ("What happens next"). */
+    stepsTitle: text(SHORT, "The steps' heading"),
+    steps: z
+      .array(
+        z.object({
+          title: text(SHORT, "A step's title", true),
+          text: text(MEDIUM, "A step's text"),
+        }),
+        "Steps must be a list.",
+      )
+      .max(FORM_STEPS_MAX, `Steps: at most ${FORM_STEPS_MAX}.`)
+      .default([]),
+    /** The side panel of the "aside" layout: a heading, a line and a list of checks. */
+    aside: z
+      .object({
+        title: text(SHORT, "The side panel's heading"),
+        text: text(MEDIUM, "The side panel's text"),
+        items: z
+          .array(text(200, "A side panel point", true), "The side panel's points must be a list.")
+          .max(ITEMS_MAX, `The side panel's points: at most ${ITEMS_MAX}.`)
+          .default([]),
+      })
+      .default({ title: "", text: "", items: [] }),
   }),
   legal: z.object({
     ...base,
@@ -536,6 +579,20 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
       tightTop: false,
       style: "row",
       numbering: "1",
+      ...block,
+      v: 2,
+    }),
+  },
+  form: {
+    // v2 added the layouts, the text and buttons under the form, the steps and the side panel,
+    // all empty: a v1 block is the form card alone, as before.
+    1: (block) => ({
+      layout: "single",
+      after: "",
+      actions: { text: "", primary: { ...EMPTY_LINK }, secondary: { ...EMPTY_LINK } },
+      stepsTitle: "",
+      steps: [],
+      aside: { title: "", text: "", items: [] },
       ...block,
       v: 2,
     }),

@@ -1,12 +1,12 @@
 import { builtInPageSeeds } from "~/content/pages";
 import type { Db } from "~/db/client.server";
-import { blocksSchema } from "./blocks";
+import { type Block, blocksSchema } from "./blocks";
 import { pageHead, renderPageView } from "./render.server";
 
 const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
 
 /**
- * A page the site comes with (a product, service or the About page), drawn from its built-in copy with the
+ * A page the site comes with (a product or service page, About, Contact, the consultation page), drawn from its built-in copy with the
  * settings' built-in values, for when the database cannot be reached: the marketing pages keep
  * answering through an outage, as they did when they were code, like the rest of the site's
  * defaults. What staff changed since shows again once the database answers. Null for any other
@@ -31,4 +31,10 @@ export async function showBuiltInPage(db: Db, address: string) {
     pageHead(page),
   ]);
   return { view, head };
+}
+
+/** The blocks of the page the site comes with at `address` (for its form's action during an outage). */
+export function builtInPageBlocks(address: string): Block[] | null {
+  const seed = byAddress.get(address);
+  return seed ? blocksSchema.parse(seed.blocks) : null;
 }

@@ -408,6 +408,21 @@ function pageOutline(draft: PageCheckDraft): Outline {
         // Without a heading of its own the form shows its default one ("Send us a message").
         out.headings.push({ level: 2, text: block.title.trim() || "Form", where: place("title") });
         paragraph(block.intro, "intro");
+        readMarkdown(block.after, out, place("after"), true);
+        paragraph(block.actions.text, "actions.text");
+        if (shownLink(block.actions.primary))
+          link(block.actions.primary.href, "actions.primary.href");
+        if (shownLink(block.actions.secondary)) {
+          link(block.actions.secondary.href, "actions.secondary.href");
+        }
+        heading(3, block.stepsTitle, "stepsTitle");
+        block.steps.forEach((step, i) => {
+          paragraph(step.text, `steps.${i}.text`);
+        });
+        if (block.layout === "aside") {
+          heading(3, block.aside.title, "aside.title");
+          paragraph(block.aside.text, "aside.text");
+        }
         break;
       case "legal":
         readMarkdown(block.intro, out, place("intro"));

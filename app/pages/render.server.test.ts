@@ -212,12 +212,45 @@ describe.each(backends)("renderPageView on %s", (backend) => {
 
   it("gives the contact form its bot check and no other form one", async () => {
     const view = await render([
-      block({ type: "form", v: 1, form: "contact" }),
-      block({ type: "form", v: 1, form: "newsletter" }),
+      block({ type: "form", v: 2, form: "contact" }),
+      block({ type: "form", v: 2, form: "newsletter" }),
     ]);
     const [contact, newsletter] = viewOf(view, "form");
     expect(contact?.botCheck?.provider).toMatch(/altcha|turnstile/);
     expect(newsletter?.botCheck).toBeNull();
+  });
+
+  it("draws a form's text under it with the settings' values, and the contact panels only for the details layout", async () => {
+    const view = await render([
+      block({
+        type: "form",
+        v: 2,
+        anchor: "message",
+        form: "contact",
+        layout: "details",
+        after:
+          "Write to [{contact_email}](mailto:{contact_email}) or call [{contact_phone}](tel:{contact_phone}).",
+      }),
+      block({ type: "form", v: 2, form: "newsletter" }),
+    ]);
+    const [contact, newsletter] = viewOf(view, "form");
+    expect(contact?.afterHtml).toContain(
+      '<a href="mailto:hello@aisolutions.example">hello@aisolutions.example</a>',
+    );
+    expect(contact?.afterHtml).toContain('<a href="tel:+18135550142">(813) 555-0142</a>');
+    expect(contact).not.toHaveProperty("after");
+    expect(contact?.details).toMatchObject({
+      email: "hello@aisolutions.example",
+      phoneHref: "tel:+18135550142",
+      businessHours: [
+        { days: "Monday – Friday", hours: "9:00 AM – 6:00 PM" },
+        { days: "Saturday", hours: "Closed" },
+        { days: "Sunday", hours: "Closed" },
+      ],
+      social: [],
+    });
+    expect(newsletter?.details).toBeNull();
+    expect(newsletter?.afterHtml).toBe("");
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
 import { getSettingsMap, listHeroStats } from "~/models/site.server";
 import { type Block, type BlockOf, isLinkTarget } from "./blocks";
+import { contactDetailsFrom } from "./contact-details.server";
 import type { LegalFacts } from "./legal-versions";
 import { type PlaceholderValues, placeholderValuesFrom, resolvePlaceholders } from "./placeholders";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
@@ -35,6 +36,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   timeZone: "UTC",
 });
+
+/** The ids of the contact panels' headings, beside a form of layout "details". */
+const CONTACT_PANEL_IDS = ["details-heading", "hours-heading", "social-heading"];
 
 /** Ids the page around the blocks already uses (the layout's skip link goes to #main). */
 const LAYOUT_IDS = ["main"];
@@ -84,6 +88,8 @@ function markdownOf(block: Block): string[] {
       return [block.markdown];
     case "legal":
       return [block.intro, ...block.sections.map((section) => section.markdown)];
+    case "form":
+      return [block.after];
     default:
       return [];
   }
@@ -232,6 +238,7 @@ const MARKDOWN_FIELDS: { [T in Block["type"]]?: ReadonlySet<string> } = {
   richText: new Set(["markdown"]),
   imageText: new Set(["markdown"]),
   legal: new Set(["intro", "markdown"]),
+  form: new Set(["after"]),
 };
 
 /** Whether anything in `value` may be a settings value ({company_name}); JSON's own braces are `{"`. */
@@ -317,12 +324,20 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
     ...LAYOUT_IDS,
     // Section (app/components/marketing/section.tsx) labels an anchored band by `<anchor>-heading`.
     ...blocks.flatMap((block) => (block.anchor ? [block.anchor, `${block.anchor}-heading`] : [])),
+    // The contact panels' headings (app/components/blocks/contact-panels.tsx).
+    ...(blocks.some((block) => block.type === "form" && block.layout === "details")
+      ? CONTACT_PANEL_IDS
+      : []),
   ]);
   const markdown = (text: string, below = false) =>
     markdownHtml(text, { unique, images: bodyImages, below });
   const factsOn = page.legal ? blocks.findIndex((block) => block.type === "legal") : -1;
   const botCheck = blocks.some((block) => block.type === "form" && block.form === "contact")
     ? publicBotCheckConfig(botCheckSettingsFrom(getEnv()))
+    : null;
+  // The contact panels, read only for a page whose form shows them (the contact page).
+  const details = blocks.some((block) => block.type === "form" && block.layout === "details")
+    ? contactDetailsFrom(await getSettingsMap())
     : null;
   // The Content tab's figures, read only for a page whose hero shows them (the home page).
   const statistics = blocks.some(
@@ -382,8 +397,16 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
               ? `/blog?category=${encodeURIComponent(block.category)}`
               : "/blog",
           };
-        case "form":
-          return { ...block, botCheck: block.form === "contact" ? botCheck : null };
+        case "form": {
+          const { after, ...rest } = block;
+          return {
+            ...rest,
+            botCheck: block.form === "contact" ? botCheck : null,
+            // Under the form's heading (an h2), the text's headings move one level down.
+            afterHtml: markdown(after, true),
+            details: block.layout === "details" ? details : null,
+          };
+        }
         case "legal": {
           const { intro, sections, ...rest } = block;
           return {

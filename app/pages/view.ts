@@ -46,9 +46,31 @@ export type PostListView = BlockOf<"postList"> & {
   /** The blog list the block is a preview of: all posts, or the block's category. */
   moreHref: string;
 };
-export type FormView = BlockOf<"form"> & {
+/** The site's contact details as the "details" form layout draws them (from the settings). */
+export interface ContactDetails {
+  email: string;
+  phone: string;
+  /** The phone as a tel: address (tel:+18135550142). */
+  phoneHref: string;
+  alternatePhone: { label: string; href: string } | null;
+  supportEmail: string;
+  /** An http(s) address and the host it shows as; null when the setting holds none. */
+  website: { href: string; host: string } | null;
+  emergencyContact: string | null;
+  address: string;
+  /** The week, equal weekdays on one line (Monday – Friday), then Saturday and Sunday. */
+  businessHours: { days: string; hours: string }[];
+  /** The social networks with an address; empty shows no "Follow us". */
+  social: { label: string; href: string }[];
+}
+
+export type FormView = Omit<BlockOf<"form">, "after"> & {
   /** What the contact form's bot check needs (only the contact form has one). */
   botCheck: BotCheckConfig | null;
+  /** The text under the form, as sanitized HTML. */
+  afterHtml: string;
+  /** With the "details" layout: the panels beside the form; null otherwise. */
+  details: ContactDetails | null;
 };
 export interface LegalSectionView {
   /** The section's anchor, unique on the page; the table of contents links to it. */

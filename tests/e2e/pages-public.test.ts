@@ -282,7 +282,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "form",
-      v: 1,
+      v: 2,
       anchor: "message",
       form: "contact",
       title: "Contact form heading",

@@ -44,7 +44,11 @@ const PAGES: { path: string; status: number; why: string }[] = [
     why: "a page the site comes with: its built-in copy; the layout has defaults",
   },
   { path: "/about", status: 200, why: "company details have defaults" },
-  { path: "/contact", status: 200, why: "contact details have defaults; the form answers 503" },
+  {
+    path: "/contact",
+    status: 200,
+    why: "a page the site comes with: its built-in copy, contact details on their defaults; the form answers 503",
+  },
   { path: "/blog", status: 200, why: "the spec: a failed load shows the empty list" },
   {
     path: `/blog/${POST_SLUG}`,
@@ -189,6 +193,14 @@ describe.skipIf(!postgresAdminUrl)("PostgreSQL unreachable while the site runs",
         expect(fresh.text).toContain("Automate the Busywork, Keep the Business Moving");
         expect(fromPageCache(fresh.headers)).toBe(false);
       }
+      // The contact page likewise, with its panels on the settings' defaults and its form.
+      const contact = await get(`${server.url}/contact?during=${mode}`);
+      expect(contact.status).toBe(200);
+      expect(fromPageCache(contact.headers)).toBe(false);
+      expect(contact.headers.get("cache-control")).toBe("no-store");
+      expect(contact.text).toContain("Prefer e-mail or the phone?");
+      expect(contact.text).toContain("Business hours");
+      expect(contact.text).toContain('action="/contact"');
 
       // The forms say so plainly: 503, a message, a time to come back; no stack, no hang.
       const make = submissionFactory(runLabel("outage"));

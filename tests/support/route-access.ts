@@ -62,12 +62,6 @@ export interface RouteRule {
 /** Keyed by path as the route configuration spells it ("/blog/:slug", "/*"). */
 export const routeAccess: Record<string, RouteRule> = {
   "/": { access: "public" },
-  "/schedule-consultation": {
-    access: "public",
-    post: 400,
-    why: "the consultation form without JavaScript posts here",
-  },
-  "/contact": { access: "public", post: 400, why: "the contact form without JavaScript" },
   "/newsletter": { access: "public", post: 400, why: "the footer form without JavaScript" },
   "/newsletter/unsubscribe": {
     access: "public",
@@ -244,7 +238,8 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "public",
     sample: "/no-such-page",
     get: 404,
-    why: "published pages built from blocks; any other address is the not-found page",
+    post: 404,
+    why: "published pages built from blocks; any other address is the not-found page. A page's contact or consultation form posts to it without JavaScript (/contact, /schedule-consultation); where no page has one, 404",
   },
 
   // Mounted by server/app.ts itself.

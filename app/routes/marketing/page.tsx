@@ -1,17 +1,20 @@
 import { data } from "react-router";
 import { BlockList } from "~/components/blocks/block-view";
+import { PostedFormProvider, postedFormBlock } from "~/components/blocks/form-result";
 import { LegalVersionBanner, LegalVersionFacts } from "~/components/blocks/legal-versions";
 import { PageJsonLd } from "~/components/blocks/page-json-ld";
 import { NotFoundView, notFoundMeta } from "~/components/not-found";
 import { preloadImage } from "~/components/responsive-image";
 import { type Db, getDb, isDatabaseUnavailable } from "~/db/client.server";
+import { pageFormAction } from "~/forms/page-form.server";
+import { submitConsultation, submitContact } from "~/forms/submissions.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
 import { logger } from "~/lib/logger.server";
 import { withoutTrailingSlash } from "~/lib/redirect-paths";
 import { rootData } from "~/lib/seo";
 import { IMAGE_SIZES } from "~/media/responsive";
 import { cachedWhileFound } from "~/models/site.server";
-import { showBuiltInPage } from "~/pages/built-in-pages.server";
+import { builtInPageBlocks, showBuiltInPage } from "~/pages/built-in-pages.server";
 import { type LegalFacts, parseLegalVersionPath } from "~/pages/legal-versions";
 import { getLegalVersion, legalFactsOf, versionFactsOf } from "~/pages/legal-versions.server";
 import { pageMeta } from "~/pages/page-meta";
@@ -122,6 +125,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The published page's first contact or consultation form at `address`; from the page's built-in
+ * copy while the database cannot be reached (the submission then says what it can).
+ */
+async function postedFormAt(address: string) {
+  try {
+    const page = await getPublishedPageByPath(getDb(), address);
+    return page ? postedFormBlock(page.blocks) : undefined;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const blocks = builtInPageBlocks(address);
+    return blocks ? postedFormBlock(blocks) : undefined;
+  }
+}
+
+/**
+ * A contact or consultation form posted without JavaScript: the forms post to /contact and
+ * /schedule-consultation, and the page there sends the submission as the JSON API does and shows
+ * the outcome in that form (the page's first such form). 404 where no page has one.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const address = pageAddressOf(new URL(request.url).pathname);
+  const block = address ? await postedFormAt(address) : undefined;
+  if (block?.type !== "form") return data(null, { status: 404 });
+  return pageFormAction(request, block.form === "contact" ? submitContact : submitConsultation);
+}
+
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
@@ -150,7 +180,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return notFoundMeta;
 };
 
-export default function PublicPage({ loaderData }: Route.ComponentProps) {
+export default function PublicPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     if (loaderData.unavailable) {
       return (
@@ -165,12 +195,15 @@ export default function PublicPage({ loaderData }: Route.ComponentProps) {
     return <NotFoundView />;
   }
   const { view, banner } = loaderData;
+  const postedTo = actionData ? postedFormBlock(view.blocks) : undefined;
   return (
-    <>
+    <PostedFormProvider
+      value={postedTo && actionData ? { blockId: postedTo.id, result: actionData } : undefined}
+    >
       {banner ? <LegalVersionBanner facts={banner} /> : null}
       <PageJsonLd items={view.jsonLd} />
       <BlockList blocks={view.blocks} title={view.title} />
       {view.legal ? <LegalVersionFacts facts={view.legal} /> : null}
-    </>
+    </PostedFormProvider>
   );
 }
