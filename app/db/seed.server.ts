@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
 import { aboutPageSeeds } from "~/content/pages/about";
+import { homePageSeeds } from "~/content/pages/home";
 import { productPages, productRedirects } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import {
@@ -93,6 +94,9 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
   { name: "pages-services-v1", run: (tx) => seedPages(tx, servicePageSeeds) },
   // The About page, once a route, becomes a page staff edit.
   { name: "pages-about-v1", run: (tx) => seedPages(tx, aboutPageSeeds) },
+  // The home page, once a route, becomes a page staff edit; its hero, figures and service cards
+  // still come from the Content tab.
+  { name: "pages-home-v1", run: (tx) => seedPages(tx, homePageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */
