@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from "react";
-import type { BlockView, BlockViewOf } from "~/pages/view";
+import { lazy, Suspense } from "react";
+import type { BlockView } from "~/pages/view";
 import { CtaBlock } from "./cta-block";
 import { HeroBlock, PageTitleHeader } from "./hero-block";
 import { CardGridBlock } from "./list-blocks";
@@ -13,32 +13,12 @@ import { ProductShowcaseBlock } from "./product-showcase-block";
  * so a visitor's first page does not carry them. The server draws them in full; the browser
  * fetches their code while it hydrates the page.
  */
-function later<T extends BlockView["type"]>(
-  load: () => Promise<ComponentType<{ block: BlockViewOf<T> }>>,
-) {
-  return lazy(async () => ({ default: await load() }));
-}
-
-const RichTextBlock = later<"richText">(async () => (await import("./more-blocks")).RichTextBlock);
-const ImageBlock = later<"image">(async () => (await import("./more-blocks")).ImageBlock);
-const ImageTextBlock = later<"imageText">(
-  async () => (await import("./more-blocks")).ImageTextBlock,
-);
-const FeatureListBlock = later<"featureList">(
-  async () => (await import("./more-blocks")).FeatureListBlock,
-);
-const StatsBlock = later<"stats">(async () => (await import("./more-blocks")).StatsBlock);
-const StepsBlock = later<"steps">(async () => (await import("./more-blocks")).StepsBlock);
-const TestimonialsBlock = later<"testimonials">(
-  async () => (await import("./more-blocks")).TestimonialsBlock,
-);
-const LogosBlock = later<"logos">(async () => (await import("./more-blocks")).LogosBlock);
-const FaqBlock = later<"faq">(async () => (await import("./more-blocks")).FaqBlock);
-const PostListBlock = later<"postList">(
-  async () => (await import("./post-list-block")).PostListBlock,
-);
-const FormBlock = later<"form">(async () => (await import("./form-block")).FormBlock);
-const LegalBlock = later<"legal">(async () => (await import("./legal-block")).LegalBlock);
+const MoreBlock = lazy(async () => ({ default: (await import("./more-blocks")).MoreBlock }));
+const PostListBlock = lazy(async () => ({
+  default: (await import("./post-list-block")).PostListBlock,
+}));
+const FormBlock = lazy(async () => ({ default: (await import("./form-block")).FormBlock }));
+const LegalBlock = lazy(async () => ({ default: (await import("./legal-block")).LegalBlock }));
 
 /** The blocks whose code comes with the page module; the others are drawn once theirs is loaded. */
 const WITH_THE_PAGE = new Set<BlockView["type"]>(["hero", "cardGrid", "cta", "productShowcase"]);
@@ -47,30 +27,22 @@ function OneBlock({ block, isPageHeading }: { block: BlockView; isPageHeading: b
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} isPageHeading={isPageHeading} />;
-    case "richText":
-      return <RichTextBlock block={block} />;
-    case "image":
-      return <ImageBlock block={block} />;
-    case "imageText":
-      return <ImageTextBlock block={block} />;
     case "cardGrid":
       return <CardGridBlock block={block} />;
-    case "featureList":
-      return <FeatureListBlock block={block} />;
-    case "stats":
-      return <StatsBlock block={block} />;
-    case "steps":
-      return <StepsBlock block={block} />;
-    case "faq":
-      return <FaqBlock block={block} />;
     case "cta":
       return <CtaBlock block={block} />;
-    case "testimonials":
-      return <TestimonialsBlock block={block} />;
-    case "logos":
-      return <LogosBlock block={block} />;
     case "productShowcase":
       return <ProductShowcaseBlock block={block} />;
+    case "richText":
+    case "image":
+    case "imageText":
+    case "featureList":
+    case "stats":
+    case "steps":
+    case "faq":
+    case "testimonials":
+    case "logos":
+      return <MoreBlock block={block} />;
     case "postList":
       return <PostListBlock block={block} />;
     case "form":
