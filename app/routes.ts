@@ -1,8 +1,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  // Marketing pages
-  index("routes/marketing/home.tsx"),
+  // Marketing pages. The home page is a page built from blocks, drawn by the catch-all's module.
+  index("routes/marketing/page.tsx", { id: "home" }),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
   ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>

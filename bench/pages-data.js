@@ -136,7 +136,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "included",
       eyebrow: "What is included",
       title: "Everything to go live",
@@ -215,7 +215,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 2,
+      v: 3,
       eyebrow: "For whom",
       title: "Teams we work with",
       intro: "",
@@ -311,7 +311,7 @@ export function twentyBlocks(photo) {
     },
     {
       type: "cardGrid",
-      v: 2,
+      v: 3,
       eyebrow: "",
       title: "Ways to start",
       intro: "",

@@ -5,7 +5,7 @@ import { servicePages } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema.server";
 import { EFFECTIVE_DATE_MISSING } from "~/pages/legal-versions";
-import { DUPLICATE_PATH, SERVED_PATH } from "~/pages/page-schema";
+import { DUPLICATE_PATH, HOME_ADDRESS_KEPT, SERVED_PATH } from "~/pages/page-schema";
 import { getPage, getPublishedPageByPath } from "~/pages/pages.server";
 import { readPreview } from "~/pages/preview.server";
 import { blocksFromTemplate } from "~/pages/templates";
@@ -147,6 +147,39 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
         status: "published",
       });
     }
+  });
+
+  it("saves the home page at its address, and keeps it there and no other page", async () => {
+    const home = await getPublishedPageByPath(database.db, "/");
+    if (!home) throw new Error("the seed left out the home page");
+    const saved = await save(EDITOR, home.id, { ...formOf(home), title: "Home (new)" });
+    expect(saved.status).toBe(200);
+    const current = await getPage(database.db, home.id);
+    expect(current).toMatchObject({ path: "/", title: "Home (new)", status: "published" });
+    if (!current) throw new Error("the home page went");
+
+    // Moved: refused at the address field, nothing written.
+    const moved = await save(ADMIN, home.id, { ...formOf(current), path: "/welcome" });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fieldErrors).toEqual({ path: HOME_ADDRESS_KEPT });
+    expect((await getPage(database.db, home.id))?.version).toBe(current.version);
+
+    // Another page may not take it, by a save or as a new page.
+    const other = await newPage(ADMIN, "blank", "/elsewhere");
+    const taken = await save(ADMIN, other.id, { ...formOf(other), path: "/" });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fieldErrors).toEqual({ path: HOME_ADDRESS_KEPT });
+    const created = await create(ADMIN, { title: "Second home", path: "/", template: "blank" });
+    expect(created.status).toBe(400);
+    expect(created.body.fieldErrors).toEqual({ path: HOME_ADDRESS_KEPT });
+
+    // Nor may it be deleted.
+    const deleted = answerOf(
+      await pagesListAction(request({ intent: "delete", id: home.id }), ADMIN),
+    );
+    expect(deleted.status).toBe(400);
+    expect((deleted.body.toast as { description: string }).description).toBe(HOME_ADDRESS_KEPT);
+    expect(await getPage(database.db, home.id)).not.toBeNull();
   });
 
   it("names the block field of a refused save, and stores nothing", async () => {

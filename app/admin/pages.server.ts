@@ -26,6 +26,7 @@ import { isPageLinkIntent } from "~/pages/page-links";
 import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.server";
 import {
   DUPLICATE_PATH,
+  HOME_ADDRESS_KEPT,
   type PageForm,
   pageFormSchema,
   pageKindStatusSchema,
@@ -72,6 +73,7 @@ export async function pagesListAction(request: Request, admin: CurrentUser) {
       const versions = await listLegalVersions(db, id);
       const outcome = await deletePage(db, id, { redirectTo, createdBy: admin.id });
       refuseWhenGone(outcome, failure, "page");
+      if (outcome.status === "home-address") return adminFailure(failure, HOME_ADDRESS_KEPT);
       await adminChanged(
         admin,
         {
@@ -221,6 +223,9 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
     });
     refuseWhenGone(outcome, failure, "page");
     if (outcome.status === "duplicate-path") return duplicatePath(failure);
+    if (outcome.status === "home-address") {
+      return adminFailure(failure, HOME_ADDRESS_KEPT, { fieldErrors: { path: HOME_ADDRESS_KEPT } });
+    }
     if (outcome.status === "conflict") return await editConflict(id);
     await adminChanged(
       admin,

@@ -11,6 +11,7 @@ import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
+import { homePageSeeds } from "~/content/pages/home";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import type { Block } from "~/pages/blocks";
@@ -215,9 +216,13 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    // The test's two pages and those the seed adds (products, demos, services, About, the forms').
+    // The test's two pages and those the seed adds (products, demos, services, About, the forms', home).
     const seeded =
-      productPages.length + servicePageSeeds.length + aboutPageSeeds.length + formPageSeeds.length;
+      productPages.length +
+      servicePageSeeds.length +
+      aboutPageSeeds.length +
+      formPageSeeds.length +
+      homePageSeeds.length;
     expect(manifest.tables.web_pages?.rows).toBe(2 + seeded);
     expect(manifest.tables.web_page_revisions?.rows).toBe(2 + seeded);
     expect(manifest.tables.web_legal_versions?.rows).toBe(1);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
+import { homePageSeeds } from "~/content/pages/home";
 import { productPages, productRedirects } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import {
@@ -97,6 +98,9 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
   // The contact and consultation pages, once routes, become pages staff edit; their forms still
   // post to them without JavaScript (the page route's action).
   { name: "pages-forms-v1", run: (tx) => seedPages(tx, formPageSeeds) },
+  // The home page, once a route, becomes a page staff edit; its hero, figures and service cards
+  // still come from the Content tab.
+  { name: "pages-home-v1", run: (tx) => seedPages(tx, homePageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

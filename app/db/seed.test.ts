@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
+import { homePageSeeds } from "~/content/pages/home";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import { servicePages } from "~/content/service-paths";
@@ -227,7 +228,11 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
     expect(await db.select().from(webPages)).toHaveLength(
-      productPages.length + servicePageSeeds.length + aboutPageSeeds.length + formPageSeeds.length,
+      productPages.length +
+        servicePageSeeds.length +
+        aboutPageSeeds.length +
+        formPageSeeds.length +
+        homePageSeeds.length,
     );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });

@@ -8,7 +8,7 @@ import {
   newBlock,
 } from "./block-fields";
 import { BLOCK_TYPES, blockSchema, blocksSchema, CURRENT_VERSION } from "./blocks";
-import { pageAddressProblem, pageFormSchema } from "./page-schema";
+import { HOME_ADDRESS_KEPT, pageAddressProblem, pageFormSchema } from "./page-schema";
 import {
   addressFromTitle,
   blocksFromTemplate,
@@ -157,6 +157,16 @@ describe("page templates", () => {
     // An address made from a title with "&" in it before pages had addresses of their own.
     expect(pageAddressProblem("/web-design--development")).toBeNull();
     expect(pageAddressProblem("/web-design-")).not.toBeNull();
+  });
+
+  it("keeps the home page at its address, and every other page off it", () => {
+    expect(pageAddressProblem("/")).toBe(HOME_ADDRESS_KEPT);
+    expect(pageAddressProblem("/", "/")).toBeNull();
+    expect(pageAddressProblem("/welcome", "/")).toBe(HOME_ADDRESS_KEPT);
+    expect(pageAddressProblem("/welcome", "/about")).toBeNull();
+    // A save sends the home page's address back: the server compares it with the stored one.
+    const save = pageFormSchema.safeParse({ title: "Home", path: "/", blocks: [] });
+    expect(save.error?.issues).toBeUndefined();
   });
 
   it("refuses a new page at an address the site already serves", () => {

@@ -450,11 +450,27 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
         ],
       },
       {
+        name: "cardsFrom",
+        label: "Cards from",
+        kind: "select",
+        options: [
+          { value: "block", label: "This block (the cards below)" },
+          { value: "services", label: "Content → Services (the home page's service cards)" },
+        ],
+      },
+      {
         name: "cards",
         label: "Cards",
         kind: "list",
         itemLabel: "Card",
         min: 1,
+        showIf: (values) => values.cardsFrom !== "services",
+        instead: {
+          before: "The cards come from ",
+          linkLabel: "Content → Services",
+          href: "/admin/content",
+          after: ".",
+        },
         fields: [
           { name: "icon", label: "Icon", kind: "icon" },
           { name: "badge", label: "Badge", kind: "text", maxLength: 80 },
@@ -485,6 +501,7 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
       style: "stacked",
       columns: 3,
       linkStyle: "card",
+      cardsFrom: "block",
       cards: [
         card("First benefit", "A sentence about it.", "Bot"),
         card("Second benefit", "A sentence about it.", "Gauge"),

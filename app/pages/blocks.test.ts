@@ -31,7 +31,7 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
   },
   cardGrid: {
     type: "cardGrid",
-    v: 2,
+    v: 3,
     columns: 2,
     cards: [{ icon: "Bot", title: "Fast setup", href: "#faq" }],
   },
@@ -212,11 +212,12 @@ describe("upgrades of older block shapes", () => {
     };
     const expected = {
       ...stored,
-      v: 2,
+      v: 3,
       tone: "plain",
       tightTop: false,
       style: "stacked",
       linkStyle: "card",
+      cardsFrom: "block",
       cards: [
         { ...stored.cards[0], badge: "", checks: [], linkLabel: "Learn more" },
         { ...stored.cards[1], badge: "", checks: [], linkLabel: "" },
@@ -224,6 +225,51 @@ describe("upgrades of older block shapes", () => {
     };
     expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
     expect(readBlocks([stored]).blocks).toEqual([expected]);
+  });
+
+  it("keeps a v2 card grid's own cards: the cards of Content → Services came with v3", () => {
+    const stored = {
+      id: "g2",
+      type: "cardGrid",
+      v: 2,
+      anchor: "features",
+      eyebrow: "",
+      title: "Features",
+      intro: "",
+      tone: "muted",
+      tightTop: true,
+      style: "beside",
+      columns: 2,
+      linkStyle: "text",
+      cards: [
+        {
+          icon: "Bot",
+          badge: "",
+          title: "Chatbots",
+          text: "Answers.",
+          checks: [],
+          href: "/chatbots",
+          linkLabel: "Learn more",
+        },
+      ],
+    };
+    const expected = { ...stored, v: 3, cardsFrom: "block" };
+    expect(upgradeBlock(stored)).toEqual(expected);
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    expect(readBlocks([stored]).blocks).toEqual([expected]);
+  });
+
+  it("lets a card grid whose cards come from Content → Services have none of its own", () => {
+    const services = blockSchema.safeParse(
+      withId({ ...examples.cardGrid, cardsFrom: "services", cards: [] }),
+    );
+    expect(services.error?.issues).toBeUndefined();
+    expect(services.data).toMatchObject({ cardsFrom: "services", cards: [] });
+    const own = blockSchema.safeParse(withId({ ...examples.cardGrid, cards: [] }));
+    expect(own.error?.issues[0]?.path).toEqual(["cards"]);
+    expect(own.error?.issues[0]?.message).toMatch(/cards: add at least 1/i);
+    const other = blockSchema.safeParse(withId({ ...examples.cardGrid, cardsFrom: "posts" }));
+    expect(other.error?.issues[0]?.message).toMatch(/where the cards come from/i);
   });
 
   it("gives a v1 feature list, statistics and steps their defaults, keeping today's look", () => {

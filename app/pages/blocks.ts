@@ -147,6 +147,8 @@ export const RICH_TEXT_FACTS_MAX = 12;
 export const HERO_HIGHLIGHTS_MAX = 12;
 /** Where a block's figures come from: its own list, or the Content tab's Statistics. */
 export const FIGURE_SOURCES = ["block", "statistics"] as const;
+/** Where a card grid's cards come from: its own list, or the Content tab's Services. */
+export const CARD_SOURCES = ["block", "services"] as const;
 const figure = z.object({
   value: text(40, "A figure", true),
   label: text(120, "A figure's label", true),
@@ -234,39 +236,49 @@ const blockSchemas = {
     imageSide: z.enum(["left", "right"]).default("left"),
     link: link.optional(),
   }),
-  cardGrid: z.object({
-    ...base,
-    type: z.literal("cardGrid"),
-    v: z.literal(2),
-    eyebrow: text(80, "The eyebrow"),
-    title: text(SHORT, "The heading"),
-    intro: text(MEDIUM, "The introduction"),
-    ...band(),
-    /** stacked: icon above the title; beside: a gradient icon beside it; tile: small and dense. */
-    style: z.enum(["stacked", "beside", "tile"], "Choose a card style.").default("stacked"),
-    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
-    /** card: the whole card is the link; text: a text link under it; button: a full-width button. */
-    linkStyle: z
-      .enum(["card", "text", "button"], "Choose how a card's link shows.")
-      .default("card"),
-    cards: items(
-      z.object({
-        icon,
-        badge: text(80, "A card's badge"),
-        title: text(SHORT, "A card's title", true),
-        text: text(MEDIUM, "A card's text"),
-        checks: items(text(200, "A check", true), "A card's checks").default([]),
-        href: href("A card's link"),
-        /** The link's words ("Learn more"); on a whole-card link, empty shows none. */
-        linkLabel: text(80, "A card's link text"),
-      }),
-      "Cards",
-      1,
-    ),
-    /** Buttons under the grid. */
-    primary: link.optional(),
-    secondary: link.optional(),
-  }),
+  cardGrid: z
+    .object({
+      ...base,
+      type: z.literal("cardGrid"),
+      v: z.literal(3),
+      eyebrow: text(80, "The eyebrow"),
+      title: text(SHORT, "The heading"),
+      intro: text(MEDIUM, "The introduction"),
+      ...band(),
+      /** stacked: icon above the title; beside: a gradient icon beside it; tile: small and dense. */
+      style: z.enum(["stacked", "beside", "tile"], "Choose a card style.").default("stacked"),
+      columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+      /** card: the whole card is the link; text: a text link under it; button: a full-width button. */
+      linkStyle: z
+        .enum(["card", "text", "button"], "Choose how a card's link shows.")
+        .default("card"),
+      cards: items(
+        z.object({
+          icon,
+          badge: text(80, "A card's badge"),
+          title: text(SHORT, "A card's title", true),
+          text: text(MEDIUM, "A card's text"),
+          checks: items(text(200, "A check", true), "A card's checks").default([]),
+          href: href("A card's link"),
+          /** The link's words ("Learn more"); on a whole-card link, empty shows none. */
+          linkLabel: text(80, "A card's link text"),
+        }),
+        "Cards",
+      ),
+      /**
+       * services: the cards of Content → Services (the home page's: numbered, Featured, each
+       * linking to its service), not the block's own, which may then be none.
+       */
+      cardsFrom: z.enum(CARD_SOURCES, "Choose where the cards come from.").default("block"),
+      /** Buttons under the grid. */
+      primary: link.optional(),
+      secondary: link.optional(),
+    })
+    .superRefine((block, ctx) => {
+      if (block.cardsFrom === "block" && block.cards.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["cards"], message: "Cards: add at least 1." });
+      }
+    }),
   featureList: z.object({
     ...base,
     type: z.literal("featureList"),
@@ -562,6 +574,8 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
           )
         : cards,
     }),
+    // v3 added the cards of Content → Services as a source; a stored grid keeps its own cards.
+    2: (block) => ({ cardsFrom: "block", ...block, v: 3 }),
   },
   featureList: {
     // v2 added an eyebrow, the band's options and the box.

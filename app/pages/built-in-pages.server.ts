@@ -6,12 +6,13 @@ import { pageHead, renderPageView } from "./render.server";
 const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
 
 /**
- * A page the site comes with (a product or service page, About, Contact, the consultation page), drawn from its built-in copy with the
- * settings' built-in values, for when the database cannot be reached: the marketing pages keep
+ * A page the site comes with (the home page, a product or service page, About, Contact, the
+ * consultation page), drawn from its built-in copy with the settings' built-in values, for when
+ * the database cannot be reached: the marketing pages keep
  * answering through an outage, as they did when they were code, like the rest of the site's
  * defaults. What staff changed since shows again once the database answers. Null for any other
- * address. Reads nothing from the database (the seeds hold no shared section, post list, library
- * image or Content figures, and the settings fall back to their defaults).
+ * address. Reads nothing from the database (the seeds hold no shared section, post list or library
+ * image; the settings and the home page's Content figures and services fall back to their defaults).
  */
 export async function showBuiltInPage(db: Db, address: string) {
   const seed = byAddress.get(address);
@@ -27,7 +28,7 @@ export async function showBuiltInPage(db: Db, address: string) {
     noindex: seed.noindex ?? false,
   };
   const [view, head] = await Promise.all([
-    renderPageView(db, { title: page.title, blocks, legal: null }),
+    renderPageView(db, { title: page.title, path: page.path, blocks, legal: null }),
     pageHead(page),
   ]);
   return { view, head };

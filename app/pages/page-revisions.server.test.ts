@@ -19,7 +19,7 @@ const bob: Saver = { id: null, name: "bob@example.com", source: "editor" };
 const cards = (second: string): Block => ({
   id: "cards1",
   type: "cardGrid",
-  v: 2,
+  v: 3,
   anchor: "",
   eyebrow: "",
   title: "Why us",
@@ -41,6 +41,7 @@ const cards = (second: string): Block => ({
     },
     { icon: "", badge: "", title: second, text: "", checks: [], href: "", linkLabel: "" },
   ],
+  cardsFrom: "block",
 });
 
 const faq: Block = {
@@ -77,6 +78,7 @@ describe("blocks as text", () => {
         "1. Card grid › cards › 1 › title: Fast setup",
         "1. Card grid › cards › 1 › text: Live in a week.",
         "1. Card grid › cards › 2 › title: Fair prices",
+        "1. Card grid › cardsFrom: block",
         "2. FAQ",
         "2. FAQ › anchor: faq",
         "2. FAQ › title: Questions",
@@ -135,7 +137,8 @@ describe.each(backends)("page revisions on %s", (backend) => {
     const removed = blocks?.parts.filter((p) => p.removed).map((p) => p.value);
     const added = blocks?.parts.filter((p) => p.added).map((p) => p.value);
     expect(removed).toEqual([
-      "1. Card grid › cards › 2 › title: Fair prices\n2. FAQ\n2. FAQ › anchor: faq\n2. FAQ › title: Questions\n2. FAQ › items › 1 › question: Sundays?\n2. FAQ › items › 1 › answer: Yes, ⏎ every one.\n",
+      "1. Card grid › cards › 2 › title: Fair prices\n",
+      "2. FAQ\n2. FAQ › anchor: faq\n2. FAQ › title: Questions\n2. FAQ › items › 1 › question: Sundays?\n2. FAQ › items › 1 › answer: Yes, ⏎ every one.\n",
     ]);
     expect(added).toEqual(["1. Card grid › cards › 2 › title: Honest prices\n"]);
     expect(await pageRevisionWithDiff(database.db, created.id, 999_999)).toBeNull();

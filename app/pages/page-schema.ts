@@ -37,6 +37,9 @@ export const META_TITLE_GOOD_MAX = 60;
 export const META_DESCRIPTION_GOOD = { min: 120, max: 156 } as const;
 
 export const DUPLICATE_PATH = "Another page already has this address.";
+/** The home page's address: the site's front door, which no page may take and the home page may not leave. */
+export const HOME_ADDRESS = "/";
+export const HOME_ADDRESS_KEPT = "The home page keeps its address.";
 export const SERVED_PATH =
   "The site already answers this address (a page of its own, the blog, sign-in or the dashboard). Choose another.";
 export { SCHEDULE_MISSING };
@@ -49,11 +52,15 @@ export { SCHEDULE_MISSING };
 const ADDRESS = /^(?:\/[a-z0-9]+(?:-+[a-z0-9]+)*){1,4}$/;
 
 /**
- * Why `path` cannot be a new page's address, or null. The app's own routes (through the route
- * table, like the redirects' rule), the blog's posts and the home page are not free; the page
- * table's own uniqueness is the database's.
+ * Why `path` cannot be a page's address, or null. The app's own routes (through the route table,
+ * like the redirects' rule) and the blog's posts are not free; the page table's own uniqueness is
+ * the database's. `current` is the page's address as stored (none for a new page): the home page
+ * (HOME_ADDRESS) keeps its address, and no other page may take it.
  */
-export function pageAddressProblem(path: string): string | null {
+export function pageAddressProblem(path: string, current?: string | null): string | null {
+  if (path === HOME_ADDRESS || current === HOME_ADDRESS) {
+    return path === current ? null : HOME_ADDRESS_KEPT;
+  }
   if (path.length > PAGE_PATH_MAX)
     return `The address is too long (at most ${PAGE_PATH_MAX} characters).`;
   if (!ADDRESS.test(path))
@@ -83,12 +90,27 @@ const absoluteOrSitePath = (label: string) =>
 
 const versionField = recordVersionField("Reload the page and try again.");
 
+/** A new page's address: never the home page's. */
 export const pathField = z
   .string("Enter the page's address.")
   .trim()
   .min(1, "Enter the page's address.")
   .superRefine((v, ctx) => {
     const problem = pageAddressProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * A saved page's address. The home page's passes here, as its own save sends it back unchanged;
+ * whether the page saved is the home page is the server's to check against the stored address
+ * (updatePage refuses a move to or from it).
+ */
+const savedPathField = z
+  .string("Enter the page's address.")
+  .trim()
+  .min(1, "Enter the page's address.")
+  .superRefine((v, ctx) => {
+    const problem = v === HOME_ADDRESS ? null : pageAddressProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
@@ -99,7 +121,7 @@ const pageFields = z.object({
     .min(1, "Enter a title.")
     .max(PAGE_TITLE_MAX, `The title is too long (at most ${PAGE_TITLE_MAX} characters).`)
     .refine((v) => !hasControlCharacter(v), "The title contains a character that is not allowed."),
-  path: pathField,
+  path: savedPathField,
   kind: z.enum(PAGE_KINDS, "Choose a kind of page.").default("page"),
   status: z.enum(PAGE_STATUSES, "Choose a status.").default("draft"),
   /** For "Scheduled": the date and time in the site's time zone ("YYYY-MM-DDTHH:mm"). */

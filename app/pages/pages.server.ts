@@ -12,7 +12,7 @@ import { DEFAULT_REVISIONS_KEPT, pruneRevisions } from "~/models/revision-histor
 import { type Block, readBlocks, type UnreadableBlock } from "./blocks";
 import { storeLegalVersions } from "./legal-versions.server";
 import { keepMenusInStep, type MenuName } from "./page-links.server";
-import type { PageKind, PageStatus } from "./page-schema";
+import { HOME_ADDRESS, type PageKind, type PageStatus } from "./page-schema";
 
 export type { PageKind, PageStatus, Saver };
 
@@ -304,7 +304,9 @@ export type PageUpdateOutcome =
     }
   | { status: "conflict" }
   | { status: "missing" }
-  | { status: "duplicate-path" };
+  | { status: "duplicate-path" }
+  /** The home page asked to move, or another page to take its address (HOME_ADDRESS_KEPT). */
+  | { status: "home-address" };
 
 /**
  * Changes a page and records the revision. With `expectedVersion` (what the editor opened) the
@@ -323,6 +325,9 @@ export async function updatePage(
     return await inTransaction(db, async (tx): Promise<PageUpdateOutcome> => {
       const before = await lockPage(tx, id);
       if (!before) return { status: "missing" };
+      if ((before.path === HOME_ADDRESS) !== (columns.path === HOME_ADDRESS)) {
+        return { status: "home-address" };
+      }
       const [row] = await tx
         .update(webPages)
         .set({
@@ -352,14 +357,21 @@ export async function updatePage(
 
 /**
  * Deletes a page with its history. With `redirectTo` (a site path or an https address) its
- * address answers 301 there from now on, so links to it keep working.
+ * address answers 301 there from now on, so links to it keep working. The home page stays
+ * (`home-address`): the site's front door cannot be deleted or redirected.
  */
 export async function deletePage(
   db: Db,
   id: number,
   o: { redirectTo?: string | null; createdBy?: string | null } = {},
-): Promise<{ status: "deleted"; path: string; menus?: MenuName[] } | { status: "missing" }> {
+): Promise<
+  | { status: "deleted"; path: string; menus?: MenuName[] }
+  | { status: "missing" }
+  | { status: "home-address" }
+> {
   return inTransaction(db, async (tx) => {
+    const before = await lockPage(tx, id);
+    if (before?.path === HOME_ADDRESS) return { status: "home-address" as const };
     const [row] = await tx
       .delete(webPages)
       .where(eq(webPages.id, id))

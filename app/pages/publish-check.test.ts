@@ -191,7 +191,7 @@ describe("heading-skip", () => {
   it("fires for cards under a grid without a heading, which are H3s right after the H1", () => {
     const grid = block({
       type: "cardGrid",
-      v: 2,
+      v: 3,
       cards: [{ title: "Fast", href: "/about" }, { title: "Kind" }],
     });
     const warnings = checkPage(page({ blocks: [hero(), grid] }), facts);
@@ -387,7 +387,7 @@ describe("link-missing", () => {
   it("fires for a link to an address nothing answers, at the card that has it", () => {
     const grid = block({
       type: "cardGrid",
-      v: 2,
+      v: 3,
       title: "Offers",
       cards: [
         { title: "Ok", href: "/spring-offer" },
@@ -407,7 +407,7 @@ describe("link-missing", () => {
   it("fires for a card grid's button under the cards, at that button", () => {
     const grid = block({
       type: "cardGrid",
-      v: 2,
+      v: 3,
       title: "Offers",
       cards: [{ title: "Ok", href: "/spring-offer" }],
       primary: { label: "See more", href: "/autumn-offer" },

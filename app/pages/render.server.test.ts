@@ -200,7 +200,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
       block({ type: "shared", v: 1, sharedId: 999_999 }),
       block({
         type: "cardGrid",
-        v: 2,
+        v: 3,
         cards: [{ title: "Bots", icon: "Bot" }, { title: "Plain" }],
       }),
     ]);

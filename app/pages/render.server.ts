@@ -2,7 +2,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { renderPostHtml } from "~/blog/render.server";
 import type { PostCardData } from "~/components/blog/post-card";
-import { contentIconSvg } from "~/components/service-icon";
+import { contentIconSvg, serviceIconSvg } from "~/components/service-icon";
+import { servicePath } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
@@ -16,13 +17,26 @@ import {
   resolveImages,
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
-import { getSettingsMap, listHeroStats } from "~/models/site.server";
+import {
+  getFooter,
+  getSettingsMap,
+  listHeroStats,
+  listServices,
+  siteNameFrom,
+} from "~/models/site.server";
 import { type Block, type BlockOf, isLinkTarget } from "./blocks";
 import { contactDetailsFrom } from "./contact-details.server";
 import type { LegalFacts } from "./legal-versions";
 import { type PlaceholderValues, placeholderValuesFrom, resolvePlaceholders } from "./placeholders";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
-import type { BlockView, ImageSize, LegalSectionView, PageHead, PageView } from "./view";
+import type {
+  BlockView,
+  ImageSize,
+  LegalSectionView,
+  PageHead,
+  PageView,
+  ServiceCardView,
+} from "./view";
 
 /**
  * A page's stored blocks made ready for its public components (app/pages/view.ts): everything
@@ -182,6 +196,42 @@ async function postsFor(db: Db, block: BlockOf<"postList">): Promise<PostCardDat
   });
 }
 
+/** The home page's address: the one page whose structured data names the organisation. */
+const HOME_ADDRESS = "/";
+
+/**
+ * Who runs the site, for search engines (the home page's first structured data): the site's name
+ * and address, and the footer's contact details. Settings fall back to their defaults.
+ */
+export async function organizationJsonLd(): Promise<Record<string, unknown>> {
+  const [settings, footer] = await Promise.all([getSettingsMap(), getFooter()]);
+  const site = getEnv().SITE_URL;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: siteNameFrom(settings),
+    url: site,
+    logo: `${site}/favicon.svg`,
+    email: footer.email,
+    telephone: footer.phone,
+    address: { "@type": "PostalAddress", streetAddress: footer.address },
+  };
+}
+
+/**
+ * Content → Services as a card grid shows them (the home page's): each linking to its own link,
+ * else to the service page its title names, with its icon drawn.
+ */
+async function serviceCards(): Promise<ServiceCardView[]> {
+  return (await listServices()).map((service) => ({
+    title: service.title,
+    description: service.description,
+    featured: service.featured,
+    href: service.link || servicePath(service.title),
+    iconSvg: serviceIconSvg(service.icon),
+  }));
+}
+
 /** One FAQPage per FAQ block: what search engines read to show the questions in results. */
 export function faqJsonLd(block: BlockOf<"faq">): Record<string, unknown> {
   return {
@@ -197,6 +247,8 @@ export function faqJsonLd(block: BlockOf<"faq">): Record<string, unknown> {
 
 export interface PageToRender {
   title: string;
+  /** The page's address: the home page's ("/") says who runs the site (Organization data). */
+  path?: string;
   blocks: Block[];
   /** A legal document's version facts, drawn with its (first) legal block. */
   legal?: LegalFacts | null;
@@ -339,12 +391,18 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   const details = blocks.some((block) => block.type === "form" && block.layout === "details")
     ? contactDetailsFrom(await getSettingsMap())
     : null;
-  // The Content tab's figures, read only for a page whose hero shows them (the home page).
-  const statistics = blocks.some(
-    (block) => block.type === "hero" && block.figuresFrom === "statistics",
-  )
-    ? await listHeroStats()
-    : null;
+  // The Content tab's figures and services, read only for a page that shows them (the home
+  // page), and who runs the site for the home page's structured data: side by side, so that a
+  // database that does not answer costs one wait, not three, before their defaults show.
+  const [statistics, services, organization] = await Promise.all([
+    blocks.some((block) => block.type === "hero" && block.figuresFrom === "statistics")
+      ? listHeroStats()
+      : null,
+    blocks.some((block) => block.type === "cardGrid" && block.cardsFrom === "services")
+      ? serviceCards()
+      : null,
+    page.path === HOME_ADDRESS ? organizationJsonLd() : null,
+  ]);
 
   const views = await Promise.all(
     blocks.map(async (block, at): Promise<BlockView> => {
@@ -379,6 +437,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
               ...card,
               iconSvg: card.icon ? contentIconSvg(card.icon) : null,
             })),
+            services: block.cardsFrom === "services" ? services : null,
           };
         case "productShowcase":
           return {
@@ -434,7 +493,11 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   return {
     title,
     blocks: views,
-    jsonLd: blocks.flatMap((block) => (block.type === "faq" ? [faqJsonLd(block)] : [])),
+    jsonLd: [
+      // First, as the home page has always had it: what a search engine reads of the site.
+      ...(organization ? [organization] : []),
+      ...blocks.flatMap((block) => (block.type === "faq" ? [faqJsonLd(block)] : [])),
+    ],
     ...(page.legal && factsOn === -1 ? { legal: page.legal } : {}),
   };
 }

@@ -27,7 +27,7 @@ const story: PageSeed = {
     {
       id: "story-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       title: "What we value",
       cards: [{ icon: "Handshake", title: "Trust" }],
     },
@@ -136,7 +136,7 @@ describe.each(backends)("seeding pages on %s", (backend) => {
         {
           id: "story-2",
           type: "cardGrid",
-          v: 2,
+          v: 3,
           cards: [{ icon: "Handshake", title: "" }],
         },
       ],

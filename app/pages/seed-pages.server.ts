@@ -4,7 +4,7 @@ import type { Saver } from "~/models/post-writes.server";
 import type { z } from "~/schemas/zod";
 import { type blockSchema, blocksSchema } from "./blocks";
 import { isIsoDate } from "./legal-versions";
-import { type PageKind, pageAddressProblem } from "./page-schema";
+import { HOME_ADDRESS, type PageKind, pageAddressProblem } from "./page-schema";
 import { createPage, type PageInput } from "./pages.server";
 
 /**
@@ -61,8 +61,12 @@ export type SeedOutcome =
  * throw, naming the page and the block, so they fail the seed's tests instead of reaching a site.
  */
 function inputOf(seed: PageSeed): PageInput {
-  // createPage stores any address; one the page editor refuses could not be saved by staff.
-  const addressProblem = pageAddressProblem(seed.address);
+  // createPage stores any address; one the page editor refuses could not be saved by staff. The
+  // home page is the one page only the seed makes: staff keep it at its address.
+  const addressProblem = pageAddressProblem(
+    seed.address,
+    seed.address === HOME_ADDRESS ? HOME_ADDRESS : null,
+  );
   if (addressProblem) {
     throw new Error(
       `The seed page ${seed.address} has an address that is not valid: ${addressProblem}`,

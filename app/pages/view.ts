@@ -34,9 +34,24 @@ export type HeroView = BlockOf<"hero"> &
 export type RichTextView = Omit<BlockOf<"richText">, "markdown"> & { html: string };
 export type ImageView = BlockOf<"image"> & WithPicture;
 export type ImageTextView = Omit<BlockOf<"imageText">, "markdown"> & { html: string } & WithPicture;
+/** A card of Content → Services, as a card grid with `cardsFrom: "services"` shows it. */
+export interface ServiceCardView {
+  title: string;
+  description: string;
+  featured: boolean;
+  /** The service's own link, else its service page's address. */
+  href: string;
+  /** The service's icon as SVG markup the server made from the fixed icon list. */
+  iconSvg: string;
+}
 export type CardGridView = Omit<BlockOf<"cardGrid">, "cards"> & {
   /** `iconSvg`: the card's icon as SVG markup the server made from the fixed icon list. */
   cards: (BlockOf<"cardGrid">["cards"][number] & { iconSvg: string | null })[];
+  /**
+   * With `cardsFrom: "services"`, Content → Services' cards (the home page's); null otherwise,
+   * as the server reads them only for a grid that shows them.
+   */
+  services: ServiceCardView[] | null;
 };
 export type ProductShowcaseView = Omit<BlockOf<"productShowcase">, "products"> & {
   products: (BlockOf<"productShowcase">["products"][number] & WithPicture)[];
@@ -118,7 +133,10 @@ export interface PageView {
   /** The page's title: its h1 when no hero gives one. */
   title: string;
   blocks: BlockView[];
-  /** Structured data for search engines (one FAQPage per FAQ block), emitted under the nonce. */
+  /**
+   * Structured data for search engines, emitted under the nonce: the home page's Organization
+   * first, then one FAQPage per FAQ block.
+   */
   jsonLd: Record<string, unknown>[];
   /** A legal page's version facts that no legal block of its own shows (it has none). */
   legal?: LegalFacts;

@@ -78,7 +78,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "",
       eyebrow: "Cards eyebrow",
       title: "Card grid heading",
@@ -125,7 +125,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "partners",
       eyebrow: "Dark eyebrow",
       title: "Dark card grid heading",
@@ -161,7 +161,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "",
       eyebrow: "",
       title: "Tile grid heading",

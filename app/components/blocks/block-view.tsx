@@ -1,49 +1,48 @@
+import { lazy, Suspense } from "react";
 import type { BlockView } from "~/pages/view";
-import { ImageBlock, ImageTextBlock, RichTextBlock } from "./content-blocks";
 import { CtaBlock } from "./cta-block";
-import { FaqBlock } from "./faq-block";
-import { FormBlock } from "./form-block";
 import { HeroBlock, PageTitleHeader } from "./hero-block";
-import { LegalBlock } from "./legal-block";
-import {
-  CardGridBlock,
-  FeatureListBlock,
-  LogosBlock,
-  StatsBlock,
-  StepsBlock,
-  TestimonialsBlock,
-} from "./list-blocks";
-import { PostListBlock } from "./post-list-block";
+import { CardGridBlock } from "./list-blocks";
 import { ProductShowcaseBlock } from "./product-showcase-block";
+
+/**
+ * A block component loaded only by a page that has such a block, drawn in place once its code is
+ * there. Every page, the home page included, is drawn by one route module: its own blocks (hero,
+ * card grid, products, call to action) come with it, the rest (the forms with their validation,
+ * the blog's post cards, the legal document, text, images and the other lists) only where used,
+ * so a visitor's first page does not carry them. The server draws them in full; the browser
+ * fetches their code while it hydrates the page.
+ */
+const MoreBlock = lazy(async () => ({ default: (await import("./more-blocks")).MoreBlock }));
+const PostListBlock = lazy(async () => ({
+  default: (await import("./post-list-block")).PostListBlock,
+}));
+const FormBlock = lazy(async () => ({ default: (await import("./form-block")).FormBlock }));
+const LegalBlock = lazy(async () => ({ default: (await import("./legal-block")).LegalBlock }));
+
+/** The blocks whose code comes with the page module; the others are drawn once theirs is loaded. */
+const WITH_THE_PAGE = new Set<BlockView["type"]>(["hero", "cardGrid", "cta", "productShowcase"]);
 
 function OneBlock({ block, isPageHeading }: { block: BlockView; isPageHeading: boolean }) {
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} isPageHeading={isPageHeading} />;
-    case "richText":
-      return <RichTextBlock block={block} />;
-    case "image":
-      return <ImageBlock block={block} />;
-    case "imageText":
-      return <ImageTextBlock block={block} />;
     case "cardGrid":
       return <CardGridBlock block={block} />;
-    case "featureList":
-      return <FeatureListBlock block={block} />;
-    case "stats":
-      return <StatsBlock block={block} />;
-    case "steps":
-      return <StepsBlock block={block} />;
-    case "faq":
-      return <FaqBlock block={block} />;
     case "cta":
       return <CtaBlock block={block} />;
-    case "testimonials":
-      return <TestimonialsBlock block={block} />;
-    case "logos":
-      return <LogosBlock block={block} />;
     case "productShowcase":
       return <ProductShowcaseBlock block={block} />;
+    case "richText":
+    case "image":
+    case "imageText":
+    case "featureList":
+    case "stats":
+    case "steps":
+    case "faq":
+    case "testimonials":
+    case "logos":
+      return <MoreBlock block={block} />;
     case "postList":
       return <PostListBlock block={block} />;
     case "form":
@@ -62,9 +61,15 @@ export function BlockList({ blocks, title }: { blocks: BlockView[]; title?: stri
   return (
     <>
       {firstHero === -1 && title ? <PageTitleHeader title={title} /> : null}
-      {blocks.map((block, index) => (
-        <OneBlock key={block.id} block={block} isPageHeading={index === firstHero} />
-      ))}
+      {blocks.map((block, index) =>
+        WITH_THE_PAGE.has(block.type) ? (
+          <OneBlock key={block.id} block={block} isPageHeading={index === firstHero} />
+        ) : (
+          <Suspense key={block.id} fallback={null}>
+            <OneBlock block={block} isPageHeading={index === firstHero} />
+          </Suspense>
+        ),
+      )}
     </>
   );
 }

@@ -130,10 +130,13 @@ function HeroExtras({
 function HeroBand({
   anchor,
   className,
+  label,
   children,
 }: {
   anchor: string;
   className: string;
+  /** Names the band for screen readers (the home page's opening: "Introduction"). */
+  label?: string;
   children: ReactNode;
 }) {
   return (
@@ -141,6 +144,7 @@ function HeroBand({
       id={anchor || undefined}
       data-testid={heroTestId(anchor)}
       className={cn("scroll-mt-20", className)}
+      aria-label={label}
     >
       {children}
     </section>
@@ -247,6 +251,7 @@ export function HeroBlock({ block, isPageHeading }: { block: HeroView; isPageHea
       <HeroBand
         anchor={block.anchor}
         className="bg-gradient-to-b from-indigo-50 via-white to-white"
+        label={isPageHeading ? "Introduction" : undefined}
       >
         <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pt-20 pb-16 text-center sm:pt-28">
           {badge}

@@ -1,12 +1,11 @@
-import { ArrowRight, CircleCheck, Quote } from "lucide-react";
-import { CheckList } from "~/components/marketing/check-list";
+import { ArrowRight, CircleCheck } from "lucide-react";
+import { Link } from "react-router";
 import { Section } from "~/components/marketing/section";
-import { StatCards } from "~/components/marketing/stat-cards";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import type { BlockViewOf, CardGridView } from "~/pages/view";
+import type { CardGridView, ServiceCardView } from "~/pages/view";
 import { BlockAnchor, BlockButton, hasLink } from "./block-link";
-import { checkListTestId, itemTestId, listTestId } from "./test-hooks";
+import { itemTestId, listTestId } from "./test-hooks";
 
 const CARD_COLUMNS: Record<CardGridView["columns"], string> = {
   2: "sm:grid-cols-2",
@@ -23,7 +22,7 @@ type Tone = CardGridView["tone"];
 type Card = CardGridView["cards"][number];
 
 /** A card's frame: white on a light band, translucent on a dark one (as OpsHub's agents). */
-const frame = (tone: Tone, small = false) =>
+export const frame = (tone: Tone, small = false) =>
   cn(
     "h-full border",
     small ? "rounded-xl p-5" : "rounded-2xl p-6",
@@ -31,7 +30,7 @@ const frame = (tone: Tone, small = false) =>
     tone !== "dark" && !small && "shadow-sm",
   );
 
-const onDark = (tone: Tone, light: string, dark: string) => (tone === "dark" ? dark : light);
+export const onDark = (tone: Tone, light: string, dark: string) => (tone === "dark" ? dark : light);
 
 function CardIcon({ card, style, tone }: { card: Card; style: CardGridView["style"]; tone: Tone }) {
   if (!card.iconSvg) return null;
@@ -152,6 +151,50 @@ function CardText({ block, card }: { block: CardGridView; card: Card }) {
 }
 
 /**
+ * Content → Services' cards, as the home page has always shown them: numbered, the featured ones
+ * marked, each card a link to its service.
+ */
+function ServiceCards({ services }: { services: ServiceCardView[] }) {
+  return (
+    <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {services.map((service, index) => (
+        <li key={`${service.title}-${service.href}`} data-testid="home-service">
+          <Link
+            to={service.href}
+            className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+          >
+            <div className="flex items-center justify-between">
+              <span
+                className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-primary-strong"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
+                dangerouslySetInnerHTML={{ __html: service.iconSvg }}
+              />
+              <span className="flex items-center gap-3">
+                {service.featured ? (
+                  <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+                    Featured
+                  </span>
+                ) : null}
+                <span aria-hidden className="text-3xl font-bold text-slate-500">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+              </span>
+            </div>
+            <h3 className="mt-5 text-lg font-semibold text-ink group-hover:text-primary-strong">
+              {service.title}
+            </h3>
+            <p className="mt-2 flex-1 text-muted">{service.description}</p>
+            <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-strong">
+              Learn more <ArrowRight aria-hidden className="size-4" />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
  * Cards in a grid: stacked (icon above the title, as the feature cards), beside (a gradient icon
  * beside the words, as the service pages' use cases) or tile (small, four to a row). A card's link
  * is the whole card, a text link or a full-width button; buttons may follow the grid.
@@ -169,55 +212,59 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
       tone={tone}
       tightTop={block.tightTop}
     >
-      <ul
-        data-testid={listTestId(anchor)}
-        className={cn(
-          "grid",
-          tile ? "gap-4" : "gap-6",
-          style === "beside" && block.columns === 2
-            ? BESIDE_TWO_COLUMNS
-            : CARD_COLUMNS[block.columns],
-        )}
-      >
-        {block.cards.map((card, index) => {
-          const wholeCard = Boolean(card.href) && block.linkStyle === "card";
-          const layout = cn(
-            frame(tone, tile),
-            style === "stacked"
-              ? "flex flex-col"
-              : cn("flex items-start", tile ? "gap-4" : "gap-5"),
-            wholeCard && "group transition hover:-translate-y-0.5 hover:shadow-md",
-          );
-          const icon = <CardIcon card={card} style={style} tone={tone} />;
-          const words = <CardText block={block} card={card} />;
-          const body =
-            style === "stacked" ? (
-              <>
-                {icon}
-                {card.iconSvg ? <span aria-hidden className="h-4" /> : null}
-                {words}
-              </>
-            ) : (
-              <>
-                {icon}
-                <div className="flex min-w-0 flex-1 flex-col self-stretch">{words}</div>
-              </>
+      {block.cardsFrom === "services" ? (
+        <ServiceCards services={block.services ?? []} />
+      ) : (
+        <ul
+          data-testid={listTestId(anchor)}
+          className={cn(
+            "grid",
+            tile ? "gap-4" : "gap-6",
+            style === "beside" && block.columns === 2
+              ? BESIDE_TWO_COLUMNS
+              : CARD_COLUMNS[block.columns],
+          )}
+        >
+          {block.cards.map((card, index) => {
+            const wholeCard = Boolean(card.href) && block.linkStyle === "card";
+            const layout = cn(
+              frame(tone, tile),
+              style === "stacked"
+                ? "flex flex-col"
+                : cn("flex items-start", tile ? "gap-4" : "gap-5"),
+              wholeCard && "group transition hover:-translate-y-0.5 hover:shadow-md",
             );
-          return (
-            // Cards may repeat a title; their order is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
-            <li key={index} data-testid={itemTestId(anchor)}>
-              {wholeCard ? (
-                <BlockAnchor href={card.href} className={layout}>
-                  {body}
-                </BlockAnchor>
+            const icon = <CardIcon card={card} style={style} tone={tone} />;
+            const words = <CardText block={block} card={card} />;
+            const body =
+              style === "stacked" ? (
+                <>
+                  {icon}
+                  {card.iconSvg ? <span aria-hidden className="h-4" /> : null}
+                  {words}
+                </>
               ) : (
-                <div className={layout}>{body}</div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+                <>
+                  {icon}
+                  <div className="flex min-w-0 flex-1 flex-col self-stretch">{words}</div>
+                </>
+              );
+            return (
+              // Cards may repeat a title; their order is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
+              <li key={index} data-testid={itemTestId(anchor)}>
+                {wholeCard ? (
+                  <BlockAnchor href={card.href} className={layout}>
+                    {body}
+                  </BlockAnchor>
+                ) : (
+                  <div className={layout}>{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {hasLink(block.primary) || hasLink(block.secondary) ? (
         <div className="mt-12 flex flex-wrap justify-center gap-4">
           <BlockButton link={block.primary} variant={tone === "dark" ? "inverse" : "default"} />
@@ -227,214 +274,6 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
           />
         </div>
       ) : null}
-    </Section>
-  );
-}
-
-/** A checked list of features; boxed, as the service and product pages' benefits. */
-export function FeatureListBlock({ block }: { block: BlockViewOf<"featureList"> }) {
-  const anchor = block.anchor;
-  return (
-    <Section
-      id={anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={block.tone}
-      tightTop={block.tightTop}
-    >
-      {block.boxed ? (
-        <div
-          data-testid={listTestId(anchor)}
-          className={cn(
-            "mx-auto max-w-4xl rounded-2xl border border-line p-6 shadow-sm sm:p-10",
-            block.tone === "plain" ? "bg-surface" : "bg-white",
-          )}
-        >
-          <div data-testid={checkListTestId(anchor)}>
-            <CheckList items={block.items} spacing="wide" />
-          </div>
-        </div>
-      ) : (
-        <div data-testid={listTestId(anchor)} className="mx-auto max-w-4xl">
-          <CheckList
-            items={block.items}
-            className={cn(block.tone === "dark" && "[&_span]:text-white")}
-          />
-        </div>
-      )}
-    </Section>
-  );
-}
-
-const STAT_COLUMNS = ["", "", "sm:grid-cols-2", "sm:grid-cols-3", "sm:grid-cols-2 lg:grid-cols-4"];
-
-export function StatsBlock({ block }: { block: BlockViewOf<"stats"> }) {
-  return (
-    <Section
-      id={block.anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={block.tone}
-      tightTop={block.tightTop}
-    >
-      <StatCards
-        stats={block.items}
-        className={cn(
-          "mx-auto grid max-w-5xl gap-4",
-          STAT_COLUMNS[Math.min(block.items.length, 4)],
-        )}
-      />
-    </Section>
-  );
-}
-
-const STEP_CARD_COLUMNS = [
-  "",
-  "",
-  "sm:grid-cols-2",
-  "md:grid-cols-3",
-  "sm:grid-cols-2 lg:grid-cols-4",
-];
-
-/**
- * Numbered steps: in a row of cards with the number beside the title (the consultation page's
- * "What happens next"), or as cards with the number above it (Studio's how it works, the
- * service pages' approach with "01" numbers).
- */
-export function StepsBlock({ block }: { block: BlockViewOf<"steps"> }) {
-  const { tone, anchor } = block;
-  const card = block.style === "card";
-  const padded = block.numbering === "01";
-  return (
-    <Section
-      id={anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={tone}
-      tightTop={block.tightTop}
-    >
-      <ol
-        data-testid={listTestId(anchor)}
-        className={cn(
-          "grid gap-6",
-          card
-            ? STEP_CARD_COLUMNS[Math.min(block.steps.length, 4)]
-            : cn(
-                "mx-auto max-w-5xl",
-                block.steps.length > 1 && "md:grid-cols-2",
-                block.steps.length > 2 && "lg:grid-cols-3",
-              ),
-        )}
-      >
-        {block.steps.map((step, index) => {
-          const number = padded ? String(index + 1).padStart(2, "0") : String(index + 1);
-          return (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: a step's place is what it is
-              key={index}
-              data-testid={itemTestId(anchor)}
-              className={cn(frame(tone), !card && "flex gap-4")}
-            >
-              <span
-                aria-hidden
-                className={cn(
-                  "grid shrink-0 place-items-center rounded-full font-bold text-white",
-                  card && padded
-                    ? "size-12 bg-gradient-to-br from-primary to-accent text-lg"
-                    : "size-10 bg-primary-strong",
-                  card && !padded ? "text-lg" : !card && "text-base",
-                )}
-              >
-                {number}
-              </span>
-              <div className={cn("min-w-0", card && "mt-4")}>
-                <h3
-                  className={cn(
-                    "text-lg font-semibold break-words",
-                    onDark(tone, "text-ink", "text-white"),
-                  )}
-                >
-                  {card && padded ? <span className="sr-only">Step {index + 1}: </span> : null}
-                  {step.title}
-                </h3>
-                {step.text ? (
-                  <p className={cn("mt-2", onDark(tone, "text-muted", "text-slate-300"))}>
-                    {step.text}
-                  </p>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-    </Section>
-  );
-}
-
-export function TestimonialsBlock({ block }: { block: BlockViewOf<"testimonials"> }) {
-  return (
-    <Section id={block.anchor || undefined} title={block.title} tone="muted">
-      <ul
-        className={cn(
-          "grid gap-6",
-          block.items.length > 1 && "md:grid-cols-2",
-          block.items.length > 2 && "lg:grid-cols-3",
-        )}
-      >
-        {block.items.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
-          <li key={index}>
-            <figure className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
-              <Quote aria-hidden className="size-8 text-indigo-200" />
-              <blockquote className="mt-4 flex-1 text-lg text-ink">
-                <p>{item.quote}</p>
-              </blockquote>
-              <figcaption className="mt-6 border-t border-line pt-4">
-                <span className="block font-semibold text-ink">{item.name}</span>
-                {item.role ? <span className="block text-sm text-muted">{item.role}</span> : null}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-/** Customers' or partners' logos; a logo without an image shows its name. */
-export function LogosBlock({ block }: { block: BlockViewOf<"logos"> }) {
-  return (
-    <Section id={block.anchor || undefined} title={block.title}>
-      <ul className="flex flex-wrap items-center justify-center gap-x-12 gap-y-8">
-        {block.items.map((item, index) => {
-          const logo = item.src ? (
-            <img
-              src={item.src}
-              alt={item.name}
-              loading="lazy"
-              decoding="async"
-              className="h-10 w-auto max-w-[10rem] object-contain"
-            />
-          ) : (
-            <span className="text-xl font-bold tracking-tight text-slate-600">{item.name}</span>
-          );
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
-            <li key={index}>
-              {item.href ? (
-                <BlockAnchor href={item.href} className="block rounded-md">
-                  {logo}
-                </BlockAnchor>
-              ) : (
-                logo
-              )}
-            </li>
-          );
-        })}
-      </ul>
     </Section>
   );
 }

@@ -21,6 +21,8 @@ export function ProductShowcaseBlock({ block }: { block: ProductShowcaseView }) 
           <article
             // biome-ignore lint/suspicious/noArrayIndexKey: order is the key
             key={index}
+            // The home page's tests find its products by this name (test-hooks.ts).
+            data-testid="home-product"
             className={cn("grid items-center gap-10", product.src && "lg:grid-cols-2 lg:gap-16")}
           >
             {product.src ? (

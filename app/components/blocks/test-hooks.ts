@@ -2,7 +2,8 @@
  * The data-testid a block's list and its items carry, by one rule: a block with an anchor marks
  * its list `<anchor>` and each card or step `<anchor>-item`. The marketing pages' tests were
  * written before blocks drew them; the names they use are kept here for the anchors those pages
- * have (docs/pages-migration.md 2.2). A block without an anchor carries none.
+ * have (docs/pages-migration.md 2.2). A block without an anchor carries none. Fixed names: a
+ * product showcase's products are `home-product`, Content → Services' cards `home-service`.
  */
 
 /** Item names the product and demo pages' tests use, by the anchor of their block. */

@@ -68,7 +68,7 @@ const about: PageSeed = {
     {
       id: "about-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "mission",
       eyebrow: "Our Mission",
       title: "Make AI practical for every growing business",
@@ -98,7 +98,7 @@ const about: PageSeed = {
     {
       id: "about-4",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "capabilities",
       eyebrow: "Capabilities",
       title: "What we do",
@@ -148,7 +148,7 @@ const about: PageSeed = {
     {
       id: "about-5",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       title: "Products built on the same expertise",
       tightTop: true,
       style: "stacked",
@@ -181,7 +181,7 @@ const about: PageSeed = {
     {
       id: "about-6",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "vision",
       eyebrow: "Our Vision",
       title: "Where we are headed",
@@ -225,7 +225,7 @@ const about: PageSeed = {
     {
       id: "about-8",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       tightTop: true,
       style: "stacked",
       columns: 3,
@@ -250,7 +250,7 @@ const about: PageSeed = {
     {
       id: "about-9",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "technology",
       eyebrow: "Technology Focus",
       title: "Technology we focus on",

@@ -64,7 +64,7 @@ const consultation: PageSeed = {
     {
       id: "consultation-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "value",
       eyebrow: "Why book a consultation",
       title: "What you get",

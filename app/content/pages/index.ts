@@ -1,6 +1,7 @@
 import type { PageSeed } from "~/pages/seed-pages.server";
 import { aboutPageSeeds } from "./about";
 import { formPageSeeds } from "./forms";
+import { homePageSeeds } from "./home";
 import { productPages } from "./products";
 import { servicePageSeeds } from "./services";
 
@@ -14,4 +15,5 @@ export const builtInPageSeeds: readonly PageSeed[] = [
   ...servicePageSeeds,
   ...aboutPageSeeds,
   ...formPageSeeds,
+  ...homePageSeeds,
 ];

@@ -53,7 +53,7 @@ const hiringHub: PageSeed = {
     {
       id: "hiring-hub-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "Features",
       title: "Hire the right people, faster",
@@ -145,7 +145,7 @@ const opsHub: PageSeed = {
     {
       id: "opshub-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "Features",
       title: "Run every location like your best one",
@@ -205,7 +205,7 @@ const opsHub: PageSeed = {
     {
       id: "opshub-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "agents",
       eyebrow: "AI agents",
       title: "Four AI agents on every shift",
@@ -298,7 +298,7 @@ const studio: PageSeed = {
     {
       id: "studio-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "Features",
       title: "Your social media, planned and published by AI",
@@ -427,7 +427,7 @@ const omniConnectHub: PageSeed = {
     {
       id: "omniconnect-hub-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "Features",
       title: "Every customer conversation in one hub",
@@ -487,7 +487,7 @@ const omniConnectHub: PageSeed = {
     {
       id: "omniconnect-hub-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "industry-flows",
       eyebrow: "Industry flows",
       title: "Start from a flow built for your industry",
@@ -555,7 +555,7 @@ const industryDemos: PageSeed = {
     {
       id: "demos-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "demos",
       eyebrow: "Live demos",
       title: "Pick your industry",

@@ -48,7 +48,7 @@ const chatbotAgentsOmnichannel: PageSeed = {
     {
       id: "chatbot-agents-omnichannel-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "Conversations that run themselves",
@@ -136,7 +136,7 @@ const voiceDrivenAiAgents: PageSeed = {
     {
       id: "voice-driven-ai-agents-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "A phone line that never sleeps",
@@ -170,7 +170,7 @@ const voiceDrivenAiAgents: PageSeed = {
     {
       id: "voice-driven-ai-agents-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "use-cases",
       eyebrow: "Use cases",
       title: "Where voice agents make a difference",
@@ -258,7 +258,7 @@ const processAutomation: PageSeed = {
     {
       id: "process-automation-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "Automation built around how you work",
@@ -292,7 +292,7 @@ const processAutomation: PageSeed = {
     {
       id: "process-automation-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "automation-types",
       eyebrow: "Automation types",
       title: "What we automate",
@@ -380,7 +380,7 @@ const webDesignDevelopment: PageSeed = {
     {
       id: "web-design--development-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "Design and engineering under one roof",
@@ -414,7 +414,7 @@ const webDesignDevelopment: PageSeed = {
     {
       id: "web-design--development-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "technologies",
       eyebrow: "Technologies",
       title: "A modern, proven stack",
@@ -437,7 +437,7 @@ const webDesignDevelopment: PageSeed = {
     {
       id: "web-design--development-4",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "sample-projects",
       eyebrow: "Sample projects",
       title: "The kind of sites we build",
@@ -525,7 +525,7 @@ const marketingAutomation: PageSeed = {
     {
       id: "marketing-automation-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "Every step of the funnel, automated",
@@ -569,7 +569,7 @@ const marketingAutomation: PageSeed = {
     {
       id: "marketing-automation-3",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "platforms",
       eyebrow: "Platforms",
       title: "Works with the platforms you use",
@@ -650,7 +650,7 @@ const consultingServices: PageSeed = {
     {
       id: "consulting-services-2",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "features",
       eyebrow: "What you get",
       title: "Advice you can act on",
@@ -714,7 +714,7 @@ const consultingServices: PageSeed = {
     {
       id: "consulting-services-4",
       type: "cardGrid",
-      v: 2,
+      v: 3,
       anchor: "industries",
       eyebrow: "Industries",
       title: "Industries we serve",

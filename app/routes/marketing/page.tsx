@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { BlockList } from "~/components/blocks/block-view";
 import { PostedFormProvider, postedFormBlock } from "~/components/blocks/form-result";
-import { LegalVersionBanner, LegalVersionFacts } from "~/components/blocks/legal-versions";
 import { PageJsonLd } from "~/components/blocks/page-json-ld";
 import { NotFoundView, notFoundMeta } from "~/components/not-found";
 import { preloadImage } from "~/components/responsive-image";
@@ -18,7 +18,7 @@ import { builtInPageBlocks, showBuiltInPage } from "~/pages/built-in-pages.serve
 import { type LegalFacts, parseLegalVersionPath } from "~/pages/legal-versions";
 import { getLegalVersion, legalFactsOf, versionFactsOf } from "~/pages/legal-versions.server";
 import { pageMeta } from "~/pages/page-meta";
-import { pageAddressProblem } from "~/pages/page-schema";
+import { HOME_ADDRESS, pageAddressProblem } from "~/pages/page-schema";
 import { getPublishedPageByPath } from "~/pages/pages.server";
 import { pageHead, renderPageView } from "~/pages/render.server";
 import type { Route } from "./+types/page";
@@ -43,7 +43,8 @@ function pageAddressOf(pathname: string): string | null {
   }
   const address = withoutTrailingSlash(decoded.toLowerCase());
   const page = parseLegalVersionPath(address)?.path ?? address;
-  return pageAddressProblem(page) === null ? address : null;
+  // The home page's address is no other page's to take, but it is the home page's own.
+  return page === HOME_ADDRESS || pageAddressProblem(page) === null ? address : null;
 }
 
 /** The published page at `address`, drawn; a legal document with its version facts. */
@@ -180,6 +181,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return notFoundMeta;
 };
 
+// A legal document's version facts: only legal pages have them (the home page does not load them).
+const LegalVersionBanner = lazy(async () => ({
+  default: (await import("~/components/blocks/legal-versions")).LegalVersionBanner,
+}));
+const LegalVersionFacts = lazy(async () => ({
+  default: (await import("~/components/blocks/legal-versions")).LegalVersionFacts,
+}));
+
 export default function PublicPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     if (loaderData.unavailable) {
@@ -200,10 +209,18 @@ export default function PublicPage({ loaderData, actionData }: Route.ComponentPr
     <PostedFormProvider
       value={postedTo && actionData ? { blockId: postedTo.id, result: actionData } : undefined}
     >
-      {banner ? <LegalVersionBanner facts={banner} /> : null}
+      {banner ? (
+        <Suspense fallback={null}>
+          <LegalVersionBanner facts={banner} />
+        </Suspense>
+      ) : null}
       <PageJsonLd items={view.jsonLd} />
       <BlockList blocks={view.blocks} title={view.title} />
-      {view.legal ? <LegalVersionFacts facts={view.legal} /> : null}
+      {view.legal ? (
+        <Suspense fallback={null}>
+          <LegalVersionFacts facts={view.legal} />
+        </Suspense>
+      ) : null}
     </PostedFormProvider>
   );
 }

@@ -48,7 +48,9 @@ export function HeroEditor({
           Hero section
         </h3>
         <p className="mt-1 text-sm text-muted">
-          The headline block at the top of the home page. Leave a field empty to show the default.
+          The headline block at the top of the home page: its hero (Pages → Home) shows these three
+          as {"{hero_title}"}, {"{hero_subtitle}"} and {"{hero_cta_text}"}. Leave a field empty to
+          show the default.
         </p>
         <fetcher.Form method="post" className="mt-5 space-y-5">
           <input type="hidden" name="intent" value="saveHero" />

@@ -10,6 +10,8 @@ import { StatusFields } from "~/components/admin/kit/status-fields";
 import { cn } from "~/lib/utils";
 import { CHANGE_SUMMARY_MAX, LEGAL_VERSION_MAX, legalVersionPath } from "~/pages/legal-versions";
 import {
+  HOME_ADDRESS,
+  HOME_ADDRESS_KEPT,
   META_DESCRIPTION_GOOD,
   META_TITLE_GOOD_MAX,
   PAGE_KIND_LABELS,
@@ -133,6 +135,8 @@ export function PageSettings({
   );
   const legalLocked = role !== "admin" && draft.kind === "legal";
   const moved = saved.status === "published" && draft.path.trim() !== saved.path;
+  // The site's front door: it cannot move (nor can another page take its address).
+  const home = saved.path === HOME_ADDRESS;
   const shownTitle = draft.metaTitle.trim() || draft.title.trim() || "Untitled page";
   const shownDescription =
     draft.metaDescription.trim() || "Search engines pick a passage of the page.";
@@ -157,10 +161,13 @@ export function PageSettings({
           required
           error={errors.path}
           hint={
-            moved
-              ? `The page is published: saving leaves a permanent redirect (301) from ${saved.path} to the new address.`
-              : "Where the page is, like /spring-offer."
+            home
+              ? HOME_ADDRESS_KEPT
+              : moved
+                ? `The page is published: saving leaves a permanent redirect (301) from ${saved.path} to the new address.`
+                : "Where the page is, like /spring-offer."
           }
+          disabled={home}
           value={draft.path}
           maxLength={200}
           spellCheck={false}
