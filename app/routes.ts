@@ -7,9 +7,6 @@ export default [
   route("contact", "routes/marketing/contact.tsx"),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
-  ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>
-    route(path, "routes/marketing/legal.tsx", { id: `legal-${path}` }),
-  ),
 
   route("blog", "routes/blog/index.tsx"),
   route("blog/rss.xml", "routes/blog/rss.ts"),

@@ -8,7 +8,7 @@ import { mediaNameFromUrl } from "~/media/responsive.server";
 
 // Posts are markdown (the blog manager, the post API) or HTML (the creator pages). Both go
 // through one allow-list: whatever the author wrote, the page only ever gets these tags and
-// attributes, links and images only with http(s), mailto or site-relative addresses.
+// attributes, links and images only with http(s), mailto (links), tel (links) or site-relative addresses.
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -85,14 +85,17 @@ const nonTextTags = [
 
 const SITE_RELATIVE = /^\/(?![/\\])/;
 const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:)/i;
+/** A phone number to call (a legal page's "Phone: (813) 555-0142" links it): digits only. */
+const TEL = /^tel:\+?\d[\d-]*$/i;
 
-/** An address a post may link to or show: http(s), mailto, or a path on this site. */
+/** An address a post may link to or show: http(s), mailto, tel, or a path on this site. */
 function safeUrl(value: string | undefined, { mailto }: { mailto: boolean }) {
   const url = (value ?? "").trim();
   // Control characters and whitespace inside a scheme are how "java\tscript:" slips through.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
   if (!url || /[\u0000-\u001f\u007f]/.test(url)) return undefined;
   if (SITE_RELATIVE.test(url) || url.startsWith("#")) return url;
+  if (TEL.test(url)) return mailto ? url : undefined;
   if (!SAFE_ABSOLUTE.test(url)) return undefined;
   if (!mailto && /^mailto:/i.test(url)) return undefined;
   try {
@@ -132,7 +135,7 @@ function sanitize(html: string, siteOrigin: string | undefined, images: PostImag
     },
     // Only the language hint of fenced code blocks; no author classes that could restyle the page.
     allowedClasses: { code: ["language-*"] },
-    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,
     allowedStyles: {},

@@ -37,8 +37,4 @@ export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], 
   "/schedule-consultation": "Schedule a Free Consultation",
   "/contact": "Contact Us",
   "/blog": "Blog",
-  "/privacy-policy": "Privacy Policy",
-  "/terms-of-service": "Terms of Service",
-  "/cookie-policy": "Cookie Policy",
-  "/data-deletion": "Data Deletion Request",
 };

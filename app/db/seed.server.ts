@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { externalLinkDefaults, externalLinkLabels } from "~/content/external-links";
 import { aboutPageSeeds } from "~/content/pages/about";
+import { legalPageSeeds } from "~/content/pages/legal";
 import { productPages, productRedirects } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import {
@@ -93,6 +94,9 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
   { name: "pages-services-v1", run: (tx) => seedPages(tx, servicePageSeeds) },
   // The About page, once a route, becomes a page staff edit.
   { name: "pages-about-v1", run: (tx) => seedPages(tx, aboutPageSeeds) },
+  // The four legal pages, once one route's, become pages staff edit: the privacy, terms and
+  // cookie policies as legal documents with their effective dates, data deletion as a page.
+  { name: "pages-legal-v1", run: (tx) => seedPages(tx, legalPageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
+import { legalPageSeeds } from "~/content/pages/legal";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import { servicePages } from "~/content/service-paths";
@@ -8,6 +9,7 @@ import { backends, createTestDatabase } from "../../tests/support/test-database"
 import type { Database } from "./client.server";
 import {
   webIntegrations,
+  webLegalVersions,
   webMainPageStats,
   webNavItems,
   webPageRevisions,
@@ -226,7 +228,7 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(await db.select().from(webServices)).toHaveLength(6);
     expect(await db.select().from(webNavItems)).toHaveLength(6);
     expect(await db.select().from(webPages)).toHaveLength(
-      productPages.length + servicePageSeeds.length + aboutPageSeeds.length,
+      productPages.length + servicePageSeeds.length + aboutPageSeeds.length + legalPageSeeds.length,
     );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });
@@ -273,6 +275,75 @@ describe.each(backends)("seed on %s", (backend) => {
       )
       .orderBy(asc(webPageRevisions.pageId));
     expect(revisions).toEqual(pages.map((page) => ({ pageId: page.id, by: "Site setup" })));
+  });
+
+  it("adds the three policies as legal documents with their dates and data deletion as a page", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({
+        id: webPages.id,
+        path: webPages.path,
+        kind: webPages.kind,
+        status: webPages.status,
+        effectiveDate: webPages.effectiveDate,
+        legalVersion: webPages.legalVersion,
+      })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          legalPageSeeds.map((page) => page.address),
+        ),
+      )
+      .orderBy(asc(webPages.id));
+    expect(pages.map(({ id: _, ...page }) => page)).toEqual([
+      {
+        path: "/privacy-policy",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2024-09-09",
+        legalVersion: "",
+      },
+      {
+        path: "/terms-of-service",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2025-01-03",
+        legalVersion: "",
+      },
+      {
+        path: "/cookie-policy",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2025-01-03",
+        legalVersion: "",
+      },
+      {
+        path: "/data-deletion",
+        kind: "page",
+        status: "published",
+        effectiveDate: null,
+        legalVersion: "",
+      },
+    ]);
+    // Each policy's first version is kept, readable at its versions address.
+    const versions = await db
+      .select({ pageId: webLegalVersions.pageId, date: webLegalVersions.effectiveDate })
+      .from(webLegalVersions)
+      .where(
+        inArray(
+          webLegalVersions.pageId,
+          pages.map((page) => page.id),
+        ),
+      )
+      .orderBy(asc(webLegalVersions.pageId));
+    expect(versions.map((version) => version.date)).toEqual([
+      "2024-09-09",
+      "2025-01-03",
+      "2025-01-03",
+    ]);
   });
 
   it("keeps a service page staff deleted deleted, and one staff made at a service address first", async () => {

@@ -1,12 +1,14 @@
 import { builtInPageSeeds } from "~/content/pages";
 import type { Db } from "~/db/client.server";
+import { formatLegalDate } from "~/lib/dates";
 import { blocksSchema } from "./blocks";
+import type { LegalFacts } from "./legal-versions";
 import { pageHead, renderPageView } from "./render.server";
 
 const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
 
 /**
- * A page the site comes with (a product, service or the About page), drawn from its built-in copy with the
+ * A page the site comes with (a product, service, legal or the About page), drawn from its built-in copy with the
  * settings' built-in values, for when the database cannot be reached: the marketing pages keep
  * answering through an outage, as they did when they were code, like the rest of the site's
  * defaults. What staff changed since shows again once the database answers. Null for any other
@@ -26,8 +28,20 @@ export async function showBuiltInPage(db: Db, address: string) {
     ogImageUrl: seed.ogImageUrl ?? null,
     noindex: seed.noindex ?? false,
   };
+  // A legal document says when it was last updated, as its seeded version.
+  const legal: LegalFacts | null =
+    seed.kind === "legal" && seed.legalEffectiveDate
+      ? {
+          effectiveDate: seed.legalEffectiveDate,
+          dateLabel: formatLegalDate(seed.legalEffectiveDate),
+          legalVersion: seed.legalVersion ?? "",
+          summary: seed.changeSummary ?? "",
+          previous: [],
+          currentHref: null,
+        }
+      : null;
   const [view, head] = await Promise.all([
-    renderPageView(db, { title: page.title, blocks, legal: null }),
+    renderPageView(db, { title: page.title, blocks, legal }),
     pageHead(page),
   ]);
   return { view, head };

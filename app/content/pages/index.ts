@@ -1,5 +1,6 @@
 import type { PageSeed } from "~/pages/seed-pages.server";
 import { aboutPageSeeds } from "./about";
+import { legalPageSeeds } from "./legal";
 import { productPages } from "./products";
 import { servicePageSeeds } from "./services";
 
@@ -12,4 +13,5 @@ export const builtInPageSeeds: readonly PageSeed[] = [
   ...productPages,
   ...servicePageSeeds,
   ...aboutPageSeeds,
+  ...legalPageSeeds,
 ];

@@ -17,7 +17,6 @@ import { ExternalAnchor } from "~/components/external-anchor";
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Alert } from "~/components/ui/alert";
-import { companyDetailsFrom } from "~/content/legal";
 import {
   type BusinessDay,
   businessDays,
@@ -34,6 +33,7 @@ import { useServerFormResult } from "~/lib/forms";
 import { telHref } from "~/lib/phone";
 import { seo } from "~/lib/seo";
 import { getSettingsMap } from "~/models/site.server";
+import { companyDetailsFrom } from "~/pages/placeholders.server";
 import { formMessages } from "~/schemas/form-messages";
 import type { Route } from "./+types/contact";
 
