@@ -5,9 +5,6 @@ export default [
   index("routes/marketing/page.tsx", { id: "home" }),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
-  ...["privacy-policy", "terms-of-service", "cookie-policy", "data-deletion"].map((path) =>
-    route(path, "routes/marketing/legal.tsx", { id: `legal-${path}` }),
-  ),
 
   route("blog", "routes/blog/index.tsx"),
   route("blog/rss.xml", "routes/blog/rss.ts"),

@@ -31,6 +31,8 @@ describe("renderPostHtml: markdown survives", () => {
         "",
         "[Docs](https://docs.example.org/x) and [About](/about) and [mail](mailto:hi@example.com)",
         "",
+        "[call](tel:+18135550142) and [not a number](tel:javascript:alert(1))",
+        "",
         "![A chart](https://cdn.example.org/chart.png)",
         "",
         "- [x] done",
@@ -52,6 +54,8 @@ describe("renderPostHtml: markdown survives", () => {
     );
     expect(html).toContain('<a href="/about">About</a>');
     expect(html).toContain('<a href="mailto:hi@example.com">mail</a>');
+    expect(html).toContain('<a href="tel:+18135550142">call</a>');
+    expect(html).toContain("<a>not a number</a>");
     expect(html).toContain(
       '<img alt="A chart" src="https://cdn.example.org/chart.png" loading="lazy" decoding="async" />',
     );

@@ -8,7 +8,7 @@ import { mediaNameFromUrl } from "~/media/responsive.server";
 
 // Posts are markdown (the blog manager, the post API) or HTML (the creator pages). Both go
 // through one allow-list: whatever the author wrote, the page only ever gets these tags and
-// attributes, links and images only with http(s), mailto or site-relative addresses.
+// attributes, links and images only with http(s), mailto (links), tel (links) or site-relative addresses.
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -84,18 +84,18 @@ const nonTextTags = [
 ];
 
 const SITE_RELATIVE = /^\/(?![/\\])/;
-const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:|tel:\+?\d[\d-]*$)/i;
+const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:)/i;
+/** A phone number to call (tel:+18135550142, as a page's "call us" writes it): digits only. */
+const TEL = /^tel:\+?\d[\d-]*$/i;
 
-/**
- * An address a post may link to or show: http(s), mailto, a phone number (tel:+18135550142, as a
- * page's "call us" writes it), or a path on this site. Images: no mailto or tel.
- */
+/** An address a post may link to or show: http(s), mailto, tel, or a path on this site. Images: no mailto or tel. */
 function safeUrl(value: string | undefined, { mailto }: { mailto: boolean }) {
   const url = (value ?? "").trim();
   // Control characters and whitespace inside a scheme are how "java\tscript:" slips through.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them
   if (!url || /[\u0000-\u001f\u007f]/.test(url)) return undefined;
   if (SITE_RELATIVE.test(url) || url.startsWith("#")) return url;
+  if (TEL.test(url)) return mailto ? url : undefined;
   if (!SAFE_ABSOLUTE.test(url)) return undefined;
   if (!mailto && /^(mailto|tel):/i.test(url)) return undefined;
   try {

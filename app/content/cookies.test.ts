@@ -1,21 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { cookieFactsFrom, integrationCookieCards, noOptionalCookies } from "./cookies";
+import { blocksSchema } from "~/pages/blocks";
+import { blocksWithConditions } from "~/pages/legal-text";
+import { LEGAL_INSERT } from "~/pages/placeholders";
 import {
-  type CompanyDetails,
-  getLegalDocument,
-  type LegalBlock,
-  type LegalDocument,
-  legalPageDescription,
-  type RichText,
-} from "./legal";
+  type CookieCard,
+  cookieFactsFrom,
+  essentialCookieCards,
+  integrationCookieCards,
+  legalConditionsFrom,
+  noOptionalCookies,
+} from "./cookies";
+import { legalPageSeeds } from "./pages/legal";
 import type { PublicWidget } from "./widgets";
-
-const company: CompanyDetails = {
-  name: "Acme AI",
-  email: "hello@acme.test",
-  phone: "+1 555 0100",
-  address: "1 Main St",
-};
 
 const chat: PublicWidget = {
   name: "chatwoot",
@@ -30,44 +26,43 @@ const custom = (category: "functional" | "analytics" | "marketing"): PublicWidge
   category,
 });
 
-function richText(text: RichText): string {
-  return (Array.isArray(text) ? text : [text])
-    .map((piece) => (typeof piece === "string" ? piece : piece.text))
-    .join("");
-}
+const cardText = (cards: CookieCard[]) =>
+  cards.map((card) => [card.title, ...card.rows.map((r) => `${r.label}: ${r.value}`)].join("\n"));
 
-function blockText(block: LegalBlock): string {
-  switch (block.kind) {
-    case "paragraph":
-      return richText(block.text);
-    case "list":
-      return block.items.map(richText).join("\n");
-    case "subsection":
-      return [block.heading, ...block.blocks.map(blockText)].join("\n");
-    case "cards":
-      return block.cards
-        .map((card) => [card.title, ...card.rows.map((r) => `${r.label}: ${r.value}`)].join("\n"))
-        .join("\n");
-    case "steps":
-      return block.steps.map((s) => [s.title, ...s.blocks.map(blockText)].join("\n")).join("\n");
-    case "contact":
-      return "";
-  }
-}
-
-function text(doc: LegalDocument): string {
-  return [
-    doc.description,
-    ...doc.intro.map(richText),
-    ...doc.sections.flatMap((s) => [s.heading, ...s.blocks.map(blockText)]),
-  ].join("\n");
+/**
+ * A seeded legal page as a site with `widgets` enabled shows it: the conditions decided, the
+ * sections that do not apply left out, the cookie cards in place; the hero's text first.
+ */
+function seededPage(address: string, widgets: PublicWidget[], description: string | null = null) {
+  const seed = legalPageSeeds.find((page) => page.address === address);
+  if (!seed) throw new Error(`no seed at ${address}`);
+  const facts = cookieFactsFrom(widgets, description);
+  const blocks = blocksWithConditions(blocksSchema.parse(seed.blocks), legalConditionsFrom(facts));
+  const hero = blocks.find((block) => block.type === "hero");
+  const legal = blocks.find((block) => block.type === "legal");
+  if (hero?.type !== "hero" || legal?.type !== "legal") throw new Error("not a legal page");
+  const insert = (line: string) => {
+    const match = LEGAL_INSERT.exec(line.trim());
+    if (!match) return [line];
+    if (match[1] !== "cookie_cards") return [];
+    return cardText(
+      match[2] === "optional" ? integrationCookieCards(facts) : essentialCookieCards(facts),
+    );
+  };
+  const body = [legal.intro, ...legal.sections.flatMap((s) => [s.heading, s.markdown])]
+    .join("\n")
+    .split("\n")
+    .flatMap(insert)
+    .join("\n")
+    .replace(/\*\*/g, "");
+  return { description: hero.text, ids: legal.sections.map((s) => s.anchor), body };
 }
 
 function cookiePolicy(widgets: PublicWidget[], description: string | null = null) {
-  return getLegalDocument("cookie-policy", company, cookieFactsFrom(widgets, description));
+  return seededPage("/cookie-policy", widgets, description);
 }
 function privacyPolicy(widgets: PublicWidget[]) {
-  return getLegalDocument("privacy-policy", company, cookieFactsFrom(widgets, null));
+  return seededPage("/privacy-policy", widgets);
 }
 
 const absolute = [
@@ -115,14 +110,16 @@ describe("the cookie facts", () => {
 
 describe("the cookie policy", () => {
   it("keeps today's text while nothing that needs consent is enabled", () => {
-    const doc = getLegalDocument("cookie-policy", company);
-    const body = text(doc);
-    for (const sentence of absolute) expect(body).toContain(sentence);
-    expect(doc.sections.map((s) => s.id)).not.toContain("optional-cookies");
-    expect(body).not.toContain("site_consent");
-    expect(body).not.toContain("Cookie settings");
-    expect(doc.lastUpdated).toBe("2025-01-03");
-    expect(legalPageDescription("cookie-policy")).toMatch(/^We use only essential cookies/);
+    const doc = cookiePolicy([]);
+    for (const sentence of absolute) expect(doc.body).toContain(sentence);
+    expect(doc.ids).not.toContain("optional-cookies");
+    expect(doc.body).not.toContain("site_consent");
+    expect(doc.body).not.toContain("Cookie settings");
+    expect(doc.body).toContain("Session cookie\nPurpose: Keeps you signed in");
+    expect(legalPageSeeds.find((p) => p.address === "/cookie-policy")?.legalEffectiveDate).toBe(
+      "2025-01-03",
+    );
+    expect(doc.description).toMatch(/^We use only essential cookies/);
   });
 
   it("lists each enabled integration, and only those", () => {
@@ -137,43 +134,47 @@ describe("the cookie policy", () => {
       ],
     ] as const) {
       const doc = cookiePolicy([...widgets]);
-      const section = doc.sections.find((s) => s.id === "optional-cookies");
-      const cards = section?.blocks.find((b) => b.kind === "cards");
-      expect(cards?.kind === "cards" && cards.cards.map((c) => c.title)).toEqual(titles);
+      expect(doc.ids).toContain("optional-cookies");
+      const optional = doc.body.slice(doc.body.indexOf("Optional features and their cookies"));
+      for (const title of titles) expect(optional).toContain(`\n${title}\n`);
+      expect(
+        integrationCookieCards(cookieFactsFrom([...widgets], null)).map((c) => c.title),
+      ).toEqual(titles);
     }
   });
 
   it("quotes the admin's description of the custom code", () => {
-    expect(text(cookiePolicy([custom("analytics")], "Heatmaps by Example"))).toContain(
+    expect(cookiePolicy([custom("analytics")], "Heatmaps by Example").body).toContain(
       "Purpose: Heatmaps by Example",
     );
   });
 
   it("says the optional cookies run only with consent and points to Cookie settings", () => {
     const doc = cookiePolicy([chat]);
-    const body = text(doc);
-    for (const sentence of absolute.slice(0, 3)) expect(body).not.toContain(sentence);
-    expect(body).toContain("only if you allow them");
-    expect(body).toContain("site_consent");
-    expect(body).toContain(
+    for (const sentence of absolute.slice(0, 3)) expect(doc.body).not.toContain(sentence);
+    expect(doc.body).toContain("only if you allow them");
+    expect(doc.body).toContain("site_consent");
+    expect(doc.body).toContain(
       "You can change your choice at any time with Cookie settings at the bottom of every page.",
     );
+    expect(doc.body).toContain("the optional features stop from the next page on.");
     expect(doc.description).not.toMatch(/only essential/);
-    expect(doc.lastUpdated).toBe("2025-01-03");
     // Chat is functional: the analytics and advertising lines still hold as they were.
-    expect(body).toContain(absolute[3]);
-    expect(body).toContain(absolute[4]);
+    expect(doc.body).toContain(absolute[3]);
+    expect(doc.body).toContain(absolute[4]);
   });
 
   it("qualifies the analytics and advertising lines when those categories are enabled", () => {
-    const withAnalytics = text(cookiePolicy([analytics]));
+    const withAnalytics = cookiePolicy([analytics]).body;
     expect(withAnalytics).not.toContain(absolute[3]);
     expect(withAnalytics).toContain("No analytics cookies without your consent");
-    expect(withAnalytics).toContain("delete the Google Analytics cookies");
+    expect(withAnalytics).toContain(
+      "the optional features stop from the next page on, and we delete the Google Analytics cookies on this website's domain.",
+    );
     expect(withAnalytics).toContain("Global Privacy Control signal from your browser as refusing");
     expect(withAnalytics).toContain(absolute[4]);
 
-    const withMarketing = text(cookiePolicy([custom("marketing")]));
+    const withMarketing = cookiePolicy([custom("marketing")]).body;
     expect(withMarketing).not.toContain(absolute[4]);
     expect(withMarketing).toContain("pixels without your consent");
     expect(withMarketing).toContain(absolute[3]);
@@ -182,18 +183,20 @@ describe("the cookie policy", () => {
 
 describe("the privacy policy's cookie lines", () => {
   it("keeps today's wording with nothing optional, qualifies it otherwise", () => {
-    const today = text(getLegalDocument("privacy-policy", company));
+    const today = privacyPolicy([]).body;
     expect(today).toContain("Cookies: we use only cookies that are strictly necessary");
     expect(today).toContain("there is nothing to opt out of");
     expect(today).not.toContain("Google Analytics");
+    // The Google Analytics item is left out, not shown as an empty bullet.
+    expect(today).not.toMatch(/^\s*-\s*$/m);
 
-    const chatOnly = text(privacyPolicy([chat]));
+    const chatOnly = privacyPolicy([chat]).body;
     expect(chatOnly).not.toContain("we use only cookies that are strictly necessary");
     expect(chatOnly).toContain("only if you allow them, the cookies of the optional features");
     expect(chatOnly).toContain("Cookie settings at the bottom of every page");
     expect(chatOnly).toContain("there is nothing to opt out of");
 
-    const withAnalytics = text(privacyPolicy([analytics]));
+    const withAnalytics = privacyPolicy([analytics]).body;
     expect(withAnalytics).toContain("Google Analytics: only if you allow analytics cookies");
     expect(withAnalytics).not.toContain("there is nothing to opt out of");
     expect(withAnalytics).toContain("counts as refusing analytics and marketing cookies");

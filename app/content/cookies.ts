@@ -4,6 +4,7 @@
  * (the public widget list), so the cookie policy lists exactly what can run on this site.
  */
 import { categoryText, type OptionalCategory, widgetCategory } from "~/consent/consent";
+import type { LegalConditions } from "~/pages/placeholders";
 import type { PublicWidget } from "./widgets";
 
 /** One integration that runs in visitors' browsers, as the legal pages describe it. */
@@ -58,6 +59,22 @@ export function usesCategory(facts: CookieFacts, category: OptionalCategory): bo
 
 export function hasIntegration(facts: CookieFacts, name: PublicWidget["name"]): boolean {
   return facts.integrations.some((i) => i.name === name);
+}
+
+/**
+ * The legal documents' conditions (`{if optional_cookies}…{end}`, app/pages/placeholders.ts) as
+ * they hold on this site.
+ */
+export function legalConditionsFrom(facts: CookieFacts): LegalConditions {
+  const analytics = usesCategory(facts, "analytics");
+  const marketing = usesCategory(facts, "marketing");
+  return {
+    optional_cookies: hasOptionalCookies(facts),
+    analytics_cookies: analytics,
+    marketing_cookies: marketing,
+    tracking_cookies: analytics || marketing,
+    google_analytics: hasIntegration(facts, "google_analytics"),
+  };
 }
 
 export const COOKIE_SETTINGS_SENTENCE =
@@ -162,3 +179,60 @@ export const consentCookieCard: CookieCard = {
     { label: "Type", value: "Strictly necessary, first-party" },
   ],
 };
+
+/** The cookies the site itself sets when they are needed: sign-in session, device, message. */
+const ownCookieCards: CookieCard[] = [
+  {
+    title: "Session cookie",
+    rows: [
+      {
+        label: "Purpose",
+        value:
+          "Keeps you signed in after you sign in, so that you can move between pages and reach your account.",
+      },
+      { label: "Set when", value: "You sign in." },
+      {
+        label: "Duration",
+        value: "Up to 30 days, renewed while you use the website; deleted when you sign out.",
+      },
+      { label: "Type", value: "Strictly necessary, first-party" },
+    ],
+  },
+  {
+    title: "Sign-in device cookie",
+    rows: [
+      {
+        label: "Purpose",
+        value:
+          "Recognises a browser in which you have signed in before, so that someone trying to guess your password elsewhere cannot lock you out of your account. It holds a random code and a signature, not your e-mail address.",
+      },
+      { label: "Set when", value: "You sign in." },
+      { label: "Duration", value: "One year." },
+      { label: "Type", value: "Strictly necessary, first-party" },
+    ],
+  },
+  {
+    title: "Message cookie",
+    rows: [
+      {
+        label: "Purpose",
+        value:
+          "Carries a one-time confirmation message, such as “Signed in successfully”, from one page to the next.",
+      },
+      { label: "Set when", value: "An action you take leads to a confirmation on the next page." },
+      {
+        label: "Duration",
+        value: "At most 60 seconds; deleted as soon as the message is shown.",
+      },
+      { label: "Type", value: "Strictly necessary, first-party" },
+    ],
+  },
+];
+
+/**
+ * The strictly necessary cookies (`{cookie_cards:essential}`): the site's own, and the one that
+ * remembers the visitor's choice while anything asks for it.
+ */
+export function essentialCookieCards(facts: CookieFacts): CookieCard[] {
+  return hasOptionalCookies(facts) ? [...ownCookieCards, consentCookieCard] : ownCookieCards;
+}

@@ -35,8 +35,4 @@ export const publicPagePaths = [
 export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], string>> = {
   "/": "Home",
   "/blog": "Blog",
-  "/privacy-policy": "Privacy Policy",
-  "/terms-of-service": "Terms of Service",
-  "/cookie-policy": "Cookie Policy",
-  "/data-deletion": "Data Deletion Request",
 };

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
 import { homePageSeeds } from "~/content/pages/home";
+import { legalPageSeeds } from "~/content/pages/legal";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import type { Block } from "~/pages/blocks";
@@ -216,16 +217,20 @@ describe.each(backends)("backup of a %s site", (backend) => {
     expect(manifest.tables.web_posts?.columns).not.toContain("search_vector");
     expect(manifest.tables.web_contact_messages?.rows).toBe(1);
     expect(manifest.tables.web_newsletter_subscriptions?.rows).toBe(1);
-    // The test's two pages and those the seed adds (products, demos, services, About, the forms', home).
+    // The test's two pages and those the seed adds (products, demos, services, About, the forms',
+    // home, legal).
     const seeded =
       productPages.length +
       servicePageSeeds.length +
       aboutPageSeeds.length +
       formPageSeeds.length +
-      homePageSeeds.length;
+      homePageSeeds.length +
+      legalPageSeeds.length;
     expect(manifest.tables.web_pages?.rows).toBe(2 + seeded);
     expect(manifest.tables.web_page_revisions?.rows).toBe(2 + seeded);
-    expect(manifest.tables.web_legal_versions?.rows).toBe(1);
+    // The test's legal page's version and the seeded privacy, terms and cookie policies'.
+    const seededVersions = legalPageSeeds.filter((page) => page.kind === "legal").length;
+    expect(manifest.tables.web_legal_versions?.rows).toBe(1 + seededVersions);
     expect(Object.keys(manifest.tables)).not.toContain("__drizzle_migrations");
     expect(manifest.files.map((f) => f.path)).toEqual([
       "1700000000000-abc-v1-w320.webp",

@@ -3,6 +3,7 @@ import { externalLinkDefaults, externalLinkLabels } from "~/content/external-lin
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
 import { homePageSeeds } from "~/content/pages/home";
+import { legalPageSeeds } from "~/content/pages/legal";
 import { productPages, productRedirects } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import {
@@ -101,6 +102,9 @@ const steps: { name: string; run: (tx: Tx) => Promise<unknown> }[] = [
   // The home page, once a route, becomes a page staff edit; its hero, figures and service cards
   // still come from the Content tab.
   { name: "pages-home-v1", run: (tx) => seedPages(tx, homePageSeeds) },
+  // The four legal pages, once one route's, become pages staff edit: the privacy, terms and
+  // cookie policies as legal documents with their effective dates, data deletion as a page.
+  { name: "pages-legal-v1", run: (tx) => seedPages(tx, legalPageSeeds) },
 ];
 
 /** Writes the defaults that have never been written to this database. Safe to run concurrently. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { aboutPageSeeds } from "~/content/pages/about";
 import { formPageSeeds } from "~/content/pages/forms";
 import { homePageSeeds } from "~/content/pages/home";
+import { legalPageSeeds } from "~/content/pages/legal";
 import { productPages } from "~/content/pages/products";
 import { servicePageSeeds } from "~/content/pages/services";
 import { servicePages } from "~/content/service-paths";
@@ -10,6 +11,7 @@ import { backends, createTestDatabase } from "../../tests/support/test-database"
 import type { Database } from "./client.server";
 import {
   webIntegrations,
+  webLegalVersions,
   webMainPageStats,
   webNavItems,
   webPageRevisions,
@@ -232,7 +234,8 @@ describe.each(backends)("seed on %s", (backend) => {
         servicePageSeeds.length +
         aboutPageSeeds.length +
         formPageSeeds.length +
-        homePageSeeds.length,
+        homePageSeeds.length +
+        legalPageSeeds.length,
     );
     expect(await db.select().from(webRedirects)).toHaveLength(2);
   });
@@ -314,6 +317,75 @@ describe.each(backends)("seed on %s", (backend) => {
     expect(forms).toEqual([
       [{ form: "contact", anchor: "message", layout: "details" }],
       [{ form: "consultation", anchor: "request", layout: "aside" }],
+    ]);
+  });
+
+  it("adds the three policies as legal documents with their dates and data deletion as a page", async () => {
+    const { db } = database;
+    await seedDefaults(db);
+
+    const pages = await db
+      .select({
+        id: webPages.id,
+        path: webPages.path,
+        kind: webPages.kind,
+        status: webPages.status,
+        effectiveDate: webPages.effectiveDate,
+        legalVersion: webPages.legalVersion,
+      })
+      .from(webPages)
+      .where(
+        inArray(
+          webPages.path,
+          legalPageSeeds.map((page) => page.address),
+        ),
+      )
+      .orderBy(asc(webPages.id));
+    expect(pages.map(({ id: _, ...page }) => page)).toEqual([
+      {
+        path: "/privacy-policy",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2024-09-09",
+        legalVersion: "",
+      },
+      {
+        path: "/terms-of-service",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2025-01-03",
+        legalVersion: "",
+      },
+      {
+        path: "/cookie-policy",
+        kind: "legal",
+        status: "published",
+        effectiveDate: "2025-01-03",
+        legalVersion: "",
+      },
+      {
+        path: "/data-deletion",
+        kind: "page",
+        status: "published",
+        effectiveDate: null,
+        legalVersion: "",
+      },
+    ]);
+    // Each policy's first version is kept, readable at its versions address.
+    const versions = await db
+      .select({ pageId: webLegalVersions.pageId, date: webLegalVersions.effectiveDate })
+      .from(webLegalVersions)
+      .where(
+        inArray(
+          webLegalVersions.pageId,
+          pages.map((page) => page.id),
+        ),
+      )
+      .orderBy(asc(webLegalVersions.pageId));
+    expect(versions.map((version) => version.date)).toEqual([
+      "2024-09-09",
+      "2025-01-03",
+      "2025-01-03",
     ]);
   });
 

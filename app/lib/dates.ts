@@ -27,3 +27,24 @@ export function formatDateTime(value: DateInput) {
   const date = new Date(value);
   return `${dateFormat.format(date)}, ${timeFormat.format(date)} UTC`;
 }
+
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A legal document's date: "2024-09-09" as "September 9, 2024", independent of the time zone. */
+export function formatLegalDate(iso: string) {
+  const [year, month, day] = iso.split("-").map(Number);
+  return `${months[(month ?? 1) - 1]} ${day}, ${year}`;
+}

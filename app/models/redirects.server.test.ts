@@ -53,7 +53,7 @@ describe("the redirect form's schema", () => {
       "/reset-password",
       // Static pages and the home page, in any spelling the router accepts.
       "/",
-      "/privacy-policy",
+      "/create-voice-blog",
       "/blog",
       "/Blog/",
       "/%62log",

@@ -13,6 +13,12 @@ import {
   newBlockId,
   RICH_TEXT_FACTS_MAX,
 } from "./blocks";
+import {
+  LEGAL_CONDITION_LABELS,
+  LEGAL_WHEN,
+  type LegalCondition,
+  type LegalWhen,
+} from "./placeholders";
 
 /**
  * What the page editor shows for each kind of block: its fields in order, each with the control
@@ -127,6 +133,17 @@ export interface BlockEditorConfig<T extends BlockType = BlockType> {
   fields: readonly FieldConfig[];
   /** A valid block of the current version, with placeholder copy staff replace. */
   create: () => Omit<BlockOf<T>, "id" | "type" | "v" | "anchor">;
+}
+
+const LEGAL_TEXT_HINT =
+  "Besides settings values: {if optional_cookies}…{else}…{end} (also analytics_cookies, marketing_cookies, tracking_cookies, google_analytics), and alone in a paragraph {contact_card:Subject}, {cookie_cards:essential} or {cookie_cards:optional}.";
+
+/** "Always", "With optional cookies", "Without Google Analytics". */
+function legalWhenLabel(when: LegalWhen): string {
+  if (when === "always") return "Always";
+  const negated = when.startsWith("!");
+  const name = (negated ? when.slice(1) : when) as LegalCondition;
+  return `${negated ? "Without" : "With"} ${LEGAL_CONDITION_LABELS[name]}`;
 }
 
 const heading = (required = false): TextFieldConfig => ({
@@ -904,9 +921,21 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
   legal: {
     type: "legal",
     label: BLOCK_LABELS.legal,
-    description: "A legal document: an introduction and numbered sections, in Markdown.",
+    description: "A legal document: an introduction and sections, in Markdown.",
     fields: [
-      { name: "intro", label: "Introduction", kind: "markdown", rows: 4 },
+      {
+        name: "numbered",
+        label: "Numbered sections",
+        kind: "checkbox",
+        hint: 'On: "Contents" and numbered headings. Off: "On this page" beside the text on wide screens, as the site\'s own legal pages.',
+      },
+      {
+        name: "intro",
+        label: "Introduction",
+        kind: "markdown",
+        rows: 4,
+        hint: LEGAL_TEXT_HINT,
+      },
       {
         name: "sections",
         label: "Sections",
@@ -915,14 +944,53 @@ const configs: { [T in BlockType]: BlockEditorConfig<T> } = {
         min: 1,
         fields: [
           { name: "heading", label: "Heading", kind: "text", maxLength: 200, required: true },
-          { name: "markdown", label: "Text", kind: "markdown", rows: 6, required: true },
+          {
+            name: "anchor",
+            label: "Anchor",
+            kind: "text",
+            maxLength: 60,
+            hint: "Optional: the section's address for links (#your-rights); empty: made from its heading.",
+          },
+          {
+            name: "when",
+            label: "Shown",
+            kind: "select",
+            options: LEGAL_WHEN.map((value) => ({ value, label: legalWhenLabel(value) })),
+            hint: "Whether the section shows depends on the integrations enabled on the Integrations tab.",
+          },
+          {
+            name: "style",
+            label: "Style",
+            kind: "select",
+            options: [
+              { value: "text", label: "Text" },
+              { value: "steps", label: "Numbered steps (each ## heading starts a step)" },
+            ],
+          },
+          {
+            name: "markdown",
+            label: "Text",
+            kind: "markdown",
+            rows: 6,
+            required: true,
+            hint: LEGAL_TEXT_HINT,
+          },
         ],
-        newItem: () => ({ heading: "A section", markdown: "Its text." }),
+        newItem: () => ({
+          heading: "A section",
+          anchor: "",
+          when: "always",
+          style: "text",
+          markdown: "Its text.",
+        }),
       },
     ],
     create: () => ({
+      numbered: true,
       intro: "What this document covers and whom it binds.",
-      sections: [{ heading: "A section", markdown: "Its text." }],
+      sections: [
+        { heading: "A section", anchor: "", when: "always", style: "text", markdown: "Its text." },
+      ],
     }),
   },
   shared: {

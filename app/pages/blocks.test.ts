@@ -51,7 +51,7 @@ const examples: { [T in BlockType]: Record<string, unknown> } = {
   form: { type: "form", v: 2, form: "contact" },
   legal: {
     type: "legal",
-    v: 1,
+    v: 2,
     sections: [{ heading: "Who we are", markdown: "AI Solutions Ltd." }],
   },
   shared: { type: "shared", v: 1, sharedId: 3 },
@@ -480,9 +480,90 @@ describe("upgrades of older block shapes", () => {
     });
   });
 
+  it("keeps a v1 legal document numbered, its sections always shown as text with ids from their headings", () => {
+    const stored = {
+      id: "l",
+      type: "legal",
+      v: 1,
+      anchor: "",
+      intro: "What this covers.",
+      sections: [
+        { heading: "Scope", markdown: "This policy applies here." },
+        { heading: "Contact", markdown: "Write to us." },
+      ],
+    };
+    const expected = {
+      ...stored,
+      v: 2,
+      numbered: true,
+      sections: stored.sections.map((section) => ({
+        ...section,
+        anchor: "",
+        when: "always",
+        style: "text",
+      })),
+    };
+    expect(blockSchema.parse(upgradeBlock(stored))).toEqual(expected);
+    expect(readBlocks([stored]).blocks).toEqual([expected]);
+    expect(blocksSchema.parse(readBlocks([stored]).blocks)).toEqual([expected]);
+  });
+
   it("leaves a current block as it is", () => {
     const current = withId(examples.faq);
     expect(upgradeBlock(current)).toBe(current);
+  });
+});
+
+describe("legal documents' conditions and inserts", () => {
+  const legal = (markdown: string, extra: Record<string, unknown> = {}) =>
+    blockSchema.safeParse(
+      withId({ ...examples.legal, sections: [{ heading: "Cookies", markdown, ...extra }] }),
+    );
+  const message = (parsed: ReturnType<typeof legal>) => parsed.error?.issues[0]?.message;
+
+  it("accepts conditions, inserts alone in a paragraph, {company_name|upper} and a section's options", () => {
+    const parsed = legal(
+      "We set {if optional_cookies}three{else}two{end} cookies.\n\n{cookie_cards:essential}\n\n{contact_card:Privacy question}\n\n{company\\_name|upper}",
+      { anchor: "cookies-we-use", when: "!google_analytics", style: "steps" },
+    );
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data?.type === "legal" && parsed.data.sections[0]).toMatchObject({
+      anchor: "cookies-we-use",
+      when: "!google_analytics",
+      style: "steps",
+    });
+  });
+
+  it("refuses an unknown condition, nesting, an unclosed one, a misplaced insert and an unknown when", () => {
+    expect(message(legal("{if cookies}x{end}"))).toMatch(/"cookies" is not a condition/);
+    expect(message(legal("{if optional_cookies}{if google_analytics}x{end}{end}"))).toMatch(
+      /cannot start inside another/,
+    );
+    expect(message(legal("{if optional_cookies}x"))).toMatch(/is not closed/);
+    expect(message(legal("x {else} y"))).toMatch(/outside a condition/);
+    expect(message(legal("Write to us: {contact_card}"))).toMatch(/alone in its paragraph/);
+    expect(message(legal("{cookie_cards:all}"))).toMatch(/cookie_cards:essential/);
+    expect(message(legal("{compnay_name}"))).toMatch(/not a value this site knows/);
+    expect(message(legal("x", { when: "sometimes" }))).toMatch(/when the section shows/);
+  });
+
+  it("refuses them outside a legal document with a clear message; a hero's text may hold conditions", () => {
+    const rich = blockSchema.safeParse(
+      withId({ ...examples.richText, markdown: "{if optional_cookies}x{end}" }),
+    );
+    expect(rich.error?.issues[0]?.message).toBe(
+      "{if optional_cookies}: conditions may be used only in a legal document's text.",
+    );
+    const insert = blockSchema.safeParse(
+      withId({ ...examples.richText, markdown: "{contact_card}" }),
+    );
+    expect(insert.error?.issues[0]?.message).toMatch(/only in a legal document's sections/);
+    const hero = blockSchema.safeParse(
+      withId({ ...examples.hero, text: "{if optional_cookies}Some{else}No{end} cookies." }),
+    );
+    expect(hero.error?.issues).toBeUndefined();
+    const heroInsert = blockSchema.safeParse(withId({ ...examples.hero, text: "{contact_card}" }));
+    expect(heroInsert.error?.issues[0]?.message).toMatch(/only in a legal document's sections/);
   });
 });
 

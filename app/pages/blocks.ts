@@ -3,6 +3,8 @@ import { hasControlCharacter } from "~/schemas/text";
 import { z } from "~/schemas/zod";
 import {
   DEFAULT_PLACEHOLDER_VALUES,
+  LEGAL_WHEN,
+  legalTextProblem,
   placeholderProblem,
   resolvePlaceholders,
 } from "./placeholders";
@@ -27,7 +29,14 @@ export const MARKDOWN_MAX = 60_000;
 export const BLOCKS_MAX = 100;
 const ITEMS_MAX = 50;
 
-const text = (max: number, label: string, required = false) => {
+/**
+ * Which legal-document syntax a text may hold (app/pages/placeholders.ts): none (every text but
+ * these), conditions (a hero's text: the cookie policy's summary), or conditions and inserts
+ * (a legal block's introduction and sections).
+ */
+type LegalSyntax = "none" | "conditions" | "inserts";
+
+const text = (max: number, label: string, required = false, legal: LegalSyntax = "none") => {
   const base = z
     .string(`${label} must be text.`)
     .trim()
@@ -38,7 +47,8 @@ const text = (max: number, label: string, required = false) => {
     )
     // Settings values ({company_name}): an unknown one is a typo that would show on the page.
     .superRefine((v, ctx) => {
-      const problem = placeholderProblem(v);
+      const problem =
+        legal === "none" ? placeholderProblem(v) : legalTextProblem(v, legal === "inserts");
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
   return required
@@ -165,7 +175,8 @@ const blockSchemas = {
       .default("centred"),
     badge: text(80, "The badge"),
     title: text(SHORT, "The heading", true),
-    text: text(MEDIUM, "The text"),
+    /** May hold legal conditions: the cookie policy's summary says what runs on the site. */
+    text: text(MEDIUM, "The text", false, "conditions"),
     primary: link.optional(),
     secondary: link.optional(),
     image: imageUrl("The image"),
@@ -460,13 +471,25 @@ const blockSchemas = {
   legal: z.object({
     ...base,
     type: z.literal("legal"),
-    v: z.literal(1),
+    v: z.literal(2),
+    /**
+     * true: "Contents", an ordered list and numbered headings; false: "On this page", a plain
+     * list (shown from wide screens on) and headings without numbers, as the site's own legal
+     * pages.
+     */
+    numbered: z.boolean("Numbered sections must be on or off.").default(true),
     /** Shown above the sections: what the document is and whom it binds. */
-    intro: text(MARKDOWN_MAX, "The introduction"),
+    intro: text(MARKDOWN_MAX, "The introduction", false, "inserts"),
     sections: items(
       z.object({
         heading: text(SHORT, "A section's heading", true),
-        markdown: text(MARKDOWN_MAX, "A section's text", true),
+        /** The section's id for links (#your-rights); empty: made from its heading. */
+        anchor,
+        /** Shown always, or only while a fact about the site holds (or does not). */
+        when: z.enum(LEGAL_WHEN, "Choose when the section shows.").default("always"),
+        /** steps: each `##` heading of the text starts a numbered step card. */
+        style: z.enum(["text", "steps"], "Choose a section style.").default("text"),
+        markdown: text(MARKDOWN_MAX, "A section's text", true, "inserts"),
       }),
       "Sections",
       1,
@@ -620,6 +643,22 @@ export const upgrades: { [T in BlockType]?: Record<number, (block: Raw) => Raw> 
     }),
     // v3 added an eyebrow and the card style; v2 was always the band.
     2: (block) => ({ eyebrow: "", style: "band", ...block, v: 3 }),
+  },
+  legal: {
+    // v2 added unnumbered contents, a section's anchor, condition and steps style: a v1 document
+    // stays numbered, its sections' ids made from their headings, always shown, as text.
+    1: ({ sections, ...rest }) => ({
+      numbered: true,
+      ...rest,
+      v: 2,
+      sections: Array.isArray(sections)
+        ? sections.map((section: Raw) =>
+            section && typeof section === "object"
+              ? { anchor: "", when: "always", style: "text", ...section }
+              : section,
+          )
+        : sections,
+    }),
   },
 };
 

@@ -1,14 +1,16 @@
 import { builtInPageSeeds } from "~/content/pages";
 import type { Db } from "~/db/client.server";
+import { formatLegalDate } from "~/lib/dates";
 import { type Block, blocksSchema } from "./blocks";
+import type { LegalFacts } from "./legal-versions";
 import { pageHead, renderPageView } from "./render.server";
 
 const byAddress = new Map(builtInPageSeeds.map((seed) => [seed.address, seed]));
 
 /**
- * A page the site comes with (the home page, a product or service page, About, Contact, the
- * consultation page), drawn from its built-in copy with the settings' built-in values, for when
- * the database cannot be reached: the marketing pages keep
+ * A page the site comes with (the home page, a product, service or legal page, About, Contact,
+ * the consultation page), drawn from its built-in copy with the settings' built-in values, for
+ * when the database cannot be reached: the marketing pages keep
  * answering through an outage, as they did when they were code, like the rest of the site's
  * defaults. What staff changed since shows again once the database answers. Null for any other
  * address. Reads nothing from the database (the seeds hold no shared section, post list or library
@@ -27,8 +29,20 @@ export async function showBuiltInPage(db: Db, address: string) {
     ogImageUrl: seed.ogImageUrl ?? null,
     noindex: seed.noindex ?? false,
   };
+  // A legal document says when it was last updated, as its seeded version.
+  const legal: LegalFacts | null =
+    seed.kind === "legal" && seed.legalEffectiveDate
+      ? {
+          effectiveDate: seed.legalEffectiveDate,
+          dateLabel: formatLegalDate(seed.legalEffectiveDate),
+          legalVersion: seed.legalVersion ?? "",
+          summary: seed.changeSummary ?? "",
+          previous: [],
+          currentHref: null,
+        }
+      : null;
   const [view, head] = await Promise.all([
-    renderPageView(db, { title: page.title, path: page.path, blocks, legal: null }),
+    renderPageView(db, { title: page.title, path: page.path, blocks, legal }),
     pageHead(page),
   ]);
   return { view, head };

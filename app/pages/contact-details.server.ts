@@ -1,4 +1,3 @@
-import { companyDetailsFrom } from "~/content/legal";
 import {
   type BusinessDay,
   businessDays,
@@ -8,6 +7,7 @@ import {
   socialNetworks,
 } from "~/content/site-defaults";
 import { telHref } from "~/lib/phone";
+import { companyDetailsFrom } from "./placeholders.server";
 import type { ContactDetails } from "./view";
 
 /**

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { webIntegrations, webSettings } from "~/db/schema.server";
 import { publishDuePages } from "~/jobs/publish-scheduled.server";
 import type { Saver } from "~/models/post-writes.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
@@ -18,10 +20,11 @@ const o = { saver: editor };
 const legalBlock = (sentence: string): Block => ({
   id: "legal1",
   type: "legal",
-  v: 1,
+  v: 2,
   anchor: "",
+  numbered: true,
   intro: "These terms bind every visitor.",
-  sections: [{ heading: "Scope", markdown: sentence }],
+  sections: [{ heading: "Scope", anchor: "", when: "always", style: "text", markdown: sentence }],
 });
 
 const terms = (over: Partial<PageInput> = {}): PageInput => ({
@@ -76,6 +79,47 @@ describe.each(backends)("legal versions on %s", (backend) => {
       effectiveDate: "2026-01-01",
       changeSummary: "",
     });
+  });
+
+  it("keeps a version as it read when published: settings values and conditions frozen", async () => {
+    await database.db
+      .insert(webSettings)
+      .values({ key: "site_name", value: "Old Name Inc" })
+      .onConflictDoUpdate({ target: webSettings.key, set: { value: "Old Name Inc" } });
+    const { id } = await created(
+      terms({
+        blocks: [
+          legalBlock(
+            "{company_name} sets {if optional_cookies}optional{else}only essential{end} cookies.\n\n{contact_card}",
+          ),
+        ],
+      }),
+    );
+    // Later the name changes and the live chat is switched on.
+    await database.db
+      .update(webSettings)
+      .set({ value: "New Name Inc" })
+      .where(eq(webSettings.key, "site_name"));
+    await database.db
+      .insert(webIntegrations)
+      .values({
+        name: "chatwoot",
+        enabled: true,
+        config: { websiteToken: "tok", baseUrl: "https://chat.example.com" },
+      })
+      .onConflictDoUpdate({
+        target: webIntegrations.name,
+        set: {
+          enabled: true,
+          config: { websiteToken: "tok", baseUrl: "https://chat.example.com" },
+        },
+      });
+    const stored = await getLegalVersion(database.db, id, "2026-01-01");
+    expect(sentenceOf(stored?.blocks ?? [])).toBe(
+      "Old Name Inc sets only essential cookies.\n\n{contact_card}",
+    );
+    expect(stored?.frozen?.values.company_name).toBe("Old Name Inc");
+    expect(stored?.frozen?.cookies).toEqual({ integrations: [] });
   });
 
   it("replaces the version when the same date is published again (a correction)", async () => {

@@ -113,6 +113,8 @@ export function hasPlaceholders(text: string): boolean {
 
 /** Why a text cannot be saved (its first unknown value or format), or null when it can. */
 export function placeholderProblem(text: string): string | null {
+  const legal = legalOnlyProblem(text);
+  if (legal) return legal;
   for (const found of scan(text)) {
     const shown = `{${found.key}${found.format ? `|${found.format}` : ""}}`;
     if (!isPlaceholderKey(found.key)) return `${shown} is not a value this site knows.`;
@@ -186,4 +188,172 @@ export function resolvePlaceholders(
 /** What a text holding `{key}` is typed as in a field. */
 export function placeholderToken(key: PlaceholderKey): string {
   return `{${key}}`;
+}
+
+/**
+ * Legal documents only (a legal block's introduction and sections, a hero's text and a page's
+ * meta description, which on the cookie policy say what runs on the site):
+ *
+ * - conditions `{if NAME}…{else}…{end}` (the `{else}` part optional, no nesting), NAME one of
+ *   LEGAL_CONDITIONS, the facts of app/content/cookies.ts about what runs in visitors' browsers;
+ * - inserts, each alone in a paragraph: `{contact_card}` / `{contact_card:Subject}` (the
+ *   company's name, e-mail with that subject, phone and address in a card) and
+ *   `{cookie_cards:essential}` / `{cookie_cards:optional}` (what the software's own cookies and
+ *   the enabled integrations set; their words are in cookies.ts).
+ */
+export const LEGAL_CONDITIONS = [
+  "optional_cookies",
+  "analytics_cookies",
+  "marketing_cookies",
+  "tracking_cookies",
+  "google_analytics",
+] as const;
+export type LegalCondition = (typeof LEGAL_CONDITIONS)[number];
+/** Which conditions hold on this site now. */
+export type LegalConditions = Record<LegalCondition, boolean>;
+
+/** What staff read for each condition (the editor's "Shown" choices). */
+export const LEGAL_CONDITION_LABELS: Record<LegalCondition, string> = {
+  optional_cookies: "optional cookies",
+  analytics_cookies: "analytics cookies",
+  marketing_cookies: "marketing cookies",
+  tracking_cookies: "analytics or marketing cookies",
+  google_analytics: "Google Analytics",
+};
+
+/** A legal section's `when`: always, while a condition holds, or while it does not ("!name"). */
+export const LEGAL_WHEN = [
+  "always",
+  ...LEGAL_CONDITIONS,
+  ...LEGAL_CONDITIONS.map((name) => `!${name}` as const),
+] as const;
+export type LegalWhen = (typeof LEGAL_WHEN)[number];
+
+export function isLegalCondition(name: string): name is LegalCondition {
+  return (LEGAL_CONDITIONS as readonly string[]).includes(name);
+}
+
+/** Whether a section shown `when` shows on a site where `conditions` hold. */
+export function legalWhenHolds(when: LegalWhen, conditions: LegalConditions): boolean {
+  if (when === "always") return true;
+  return when.startsWith("!")
+    ? !conditions[when.slice(1) as LegalCondition]
+    : conditions[when as LegalCondition];
+}
+
+/** `{if name}`, `{else}`, `{end}` (the editor writes `\_` for `_`). */
+const CONDITION_TOKEN = /\{(?:if ([a-z\\_]+)|else|end)\}/g;
+/** A paragraph that is one insert: `{contact_card}`, `{contact_card:Subject}`, `{cookie_cards:…}`. */
+export const LEGAL_INSERT = /^\{(contact\\?_card|cookie\\?_cards)(?::([^{}\n]*))?\}$/;
+/** Any insert-like token, wherever it stands. */
+const INSERT_ANYWHERE = /\{(?:contact\\?_card|cookie\\?_cards)(?::[^{}\n]*)?\}/;
+
+/**
+ * Why a text may not hold legal conditions or inserts where it stands (outside a legal
+ * document), or null when it holds none.
+ */
+export function legalOnlyProblem(text: string, conditionsAllowed = false): string | null {
+  if (!text.includes("{")) return null;
+  const condition = conditionsAllowed ? null : text.match(CONDITION_TOKEN)?.[0];
+  if (condition) {
+    return `${condition.replace(/\\_/g, "_")}: conditions may be used only in a legal document's text.`;
+  }
+  const insert = text.match(INSERT_ANYWHERE)?.[0];
+  if (insert) {
+    return `${insert.replace(/\\_/g, "_")}: this insert may be used only in a legal document's sections.`;
+  }
+  return null;
+}
+
+/** The text's conditions checked: known names, each closed, none inside another. */
+function conditionProblem(text: string): string | null {
+  let open: string | null = null;
+  let sawElse = false;
+  for (const match of text.matchAll(CONDITION_TOKEN)) {
+    const token = match[0].replace(/\\_/g, "_");
+    if (match[1] !== undefined) {
+      const name = match[1].replace(/\\_/g, "_");
+      if (open)
+        return `${token}: a condition cannot start inside another ({if ${open}}); close it with {end} first.`;
+      if (!isLegalCondition(name)) {
+        return `${token}: "${name}" is not a condition this site knows; use one of ${LEGAL_CONDITIONS.join(", ")}.`;
+      }
+      open = name;
+      sawElse = false;
+    } else if (token === "{else}") {
+      if (!open || sawElse)
+        return "{else} stands outside a condition: write {if name}…{else}…{end}.";
+      sawElse = true;
+    } else {
+      if (!open) return "{end} closes no condition: write {if name}…{end}.";
+      open = null;
+    }
+  }
+  return open ? `{if ${open}} is not closed: end it with {end}.` : null;
+}
+
+/** The text's inserts checked: each alone in its paragraph and of a known kind. */
+function insertProblem(text: string): string | null {
+  for (const line of text.split("\n")) {
+    const found = line.match(INSERT_ANYWHERE)?.[0];
+    if (!found) continue;
+    const shown = found.replace(/\\_/g, "_");
+    const match = LEGAL_INSERT.exec(line.trim());
+    if (!match) return `${shown} must stand alone in its paragraph.`;
+    const kind = (match[1] ?? "").replace(/\\_/g, "_");
+    if (kind === "cookie_cards" && match[2] !== "essential" && match[2] !== "optional") {
+      return `${shown}: use {cookie_cards:essential} or {cookie_cards:optional}.`;
+    }
+  }
+  return null;
+}
+
+/** The text with its conditions and inserts taken out, for the settings values' own check. */
+function withoutLegalTokens(text: string): string {
+  return text
+    .replace(CONDITION_TOKEN, "")
+    .split("\n")
+    .map((line) => (LEGAL_INSERT.test(line.trim()) ? "" : line))
+    .join("\n");
+}
+
+/**
+ * Why a legal document's text cannot be saved, or null: its conditions, then (when `inserts`)
+ * its inserts, then its settings values.
+ */
+export function legalTextProblem(text: string, inserts: boolean): string | null {
+  if (!text.includes("{")) return null;
+  const problem =
+    conditionProblem(text) ?? (inserts ? insertProblem(text) : legalOnlyProblem(text, true));
+  return problem ?? placeholderProblem(withoutLegalTokens(text));
+}
+
+/** The text with each condition replaced by the part that applies (single pass, no nesting). */
+export function resolveConditions(text: string, conditions: LegalConditions): string {
+  if (!text.includes("{")) return text;
+  let out = "";
+  let at = 0;
+  /** null outside a condition; else whether the current part is shown. */
+  let showing: boolean | null = null;
+  let holds = false;
+  for (const match of text.matchAll(CONDITION_TOKEN)) {
+    const before = text.slice(at, match.index);
+    if (showing !== false) out += before;
+    at = match.index + match[0].length;
+    if (match[1] !== undefined) {
+      holds = conditions[match[1].replace(/\\_/g, "_") as LegalCondition] === true;
+      showing = holds;
+    } else if (match[0] === "{else}") {
+      showing = showing === null ? null : !holds;
+    } else {
+      showing = null;
+    }
+  }
+  if (showing !== false) out += text.slice(at);
+  return out;
+}
+
+/** Whether a text holds a condition (the page then needs the site's cookie facts). */
+export function hasConditions(text: string): boolean {
+  return text.includes("{") && new RegExp(CONDITION_TOKEN.source).test(text);
 }

@@ -97,7 +97,7 @@ const everyBlock = (): Block[] => [
   block({ type: "postList", v: 1, title: "News" }),
   block({
     type: "legal",
-    v: 1,
+    v: 2,
     intro: "## Intro heading\n\nText.",
     sections: [{ heading: "Scope", markdown }],
   }),

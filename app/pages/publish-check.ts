@@ -427,8 +427,12 @@ function pageOutline(draft: PageCheckDraft): Outline {
       case "legal":
         readMarkdown(block.intro, out, place("intro"));
         block.sections.forEach((section, i) => {
-          // Numbered on the page, as in its table of contents.
-          heading(2, `${i + 1}. ${section.heading}`, `sections.${i}.heading`);
+          // Numbered on the page when the document is, as in its table of contents.
+          heading(
+            2,
+            block.numbered ? `${i + 1}. ${section.heading}` : section.heading,
+            `sections.${i}.heading`,
+          );
           readMarkdown(section.markdown, out, place(`sections.${i}.markdown`), true);
         });
         break;

@@ -178,7 +178,7 @@ describe.each(backends)("renderPageView on %s", (backend) => {
     const view = await render([
       block({
         type: "legal",
-        v: 1,
+        v: 2,
         intro: "These terms bind **you**.",
         sections: [
           { heading: "Who we are", markdown: "## Our company\n\nWe are a company." },
@@ -187,12 +187,83 @@ describe.each(backends)("renderPageView on %s", (backend) => {
       }),
     ]);
     const [legal] = viewOf(view, "legal");
-    expect(legal?.introHtml).toContain("<strong>you</strong>");
+    expect(legal?.numbered).toBe(true);
+    expect(legal?.intro).toEqual([
+      { kind: "html", html: expect.stringContaining("<strong>you</strong>") },
+    ]);
     expect(legal?.sections.map(({ id, number, heading }) => ({ id, number, heading }))).toEqual([
       { id: "who-we-are", number: 1, heading: "Who we are" },
       { id: "your-data", number: 2, heading: "Your data" },
     ]);
-    expect(legal?.sections[0]?.html).toContain('<h3 id="our-company">Our company</h3>');
+    expect(legal?.sections[0]?.parts[0]).toEqual({
+      kind: "html",
+      html: expect.stringContaining('<h3 id="our-company">Our company</h3>'),
+    });
+  });
+
+  it("draws a legal document's anchors, conditions, inserts and steps as the site is set up", async () => {
+    const view = await render([
+      block({
+        type: "hero",
+        v: 3,
+        title: "Cookie Policy",
+        text: "{if optional_cookies}Some optional cookies.{else}Only essential cookies.{end}",
+      }),
+      block({
+        type: "legal",
+        v: 2,
+        numbered: false,
+        intro: "{company_name} uses {if optional_cookies}more{else}only essential{end} cookies.",
+        sections: [
+          {
+            heading: "Cookies we use",
+            anchor: "cookies-we-use",
+            markdown: "At most two:\n\n{cookie_cards:essential}\n\nThat is all.",
+          },
+          {
+            heading: "Optional features",
+            when: "optional_cookies",
+            markdown: "{cookie_cards:optional}",
+          },
+          {
+            heading: "How to ask",
+            style: "steps",
+            markdown:
+              "Three steps.\n\n## Verify\n\nWho you are.\n\n## Submit\n\nBy [mail](mailto:{contact_email}?subject=Data%20Deletion%20Request).\n\n{contact_card:Data Deletion Request}",
+          },
+        ],
+      }),
+    ]);
+    const [hero] = viewOf(view, "hero");
+    expect(hero?.text).toBe("Only essential cookies.");
+    const [legal] = viewOf(view, "legal");
+    expect(legal?.intro[0]).toMatchObject({
+      html: expect.stringContaining("uses only essential cookies"),
+    });
+    expect(legal?.sections.map((section) => section.id)).toEqual(["cookies-we-use", "how-to-ask"]);
+    const [cookies, steps] = legal?.sections ?? [];
+    expect(cookies?.parts.map((part) => part.kind)).toEqual(["html", "cookieCards", "html"]);
+    const cards = cookies?.parts[1];
+    expect(cards?.kind === "cookieCards" && cards.cards.map((card) => card.title)).toEqual([
+      "Session cookie",
+      "Sign-in device cookie",
+      "Message cookie",
+    ]);
+    expect(steps?.parts).toEqual([
+      { kind: "html", html: expect.stringContaining("<p>Three steps.</p>") },
+    ]);
+    expect(steps?.steps.map((step) => step.title)).toEqual(["Verify", "Submit"]);
+    const submit = steps?.steps[1]?.parts ?? [];
+    expect(submit[0]).toMatchObject({
+      html: expect.stringContaining("?subject=Data%20Deletion%20Request"),
+    });
+    expect(submit[1]).toMatchObject({
+      kind: "contact",
+      contact: {
+        mailto: expect.stringMatching(/^mailto:[^?]+\?subject=Data%20Deletion%20Request$/),
+        tel: expect.stringMatching(/^tel:\+1\d{10}$/),
+      },
+    });
   });
 
   it("leaves out a placed section that does not exist and draws card icons from the fixed list", async () => {

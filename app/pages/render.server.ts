@@ -3,11 +3,19 @@ import sharp from "sharp";
 import { renderPostHtml } from "~/blog/render.server";
 import type { PostCardData } from "~/components/blog/post-card";
 import { contentIconSvg, serviceIconSvg } from "~/components/service-icon";
+import {
+  type CookieFacts,
+  cookieFactsFrom,
+  essentialCookieCards,
+  integrationCookieCards,
+  legalConditionsFrom,
+} from "~/content/cookies";
 import { servicePath } from "~/content/site-defaults";
 import type { Db } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { botCheckSettingsFrom, publicBotCheckConfig } from "~/lib/bot-check.server";
 import { logger } from "~/lib/logger.server";
+import { telHref } from "~/lib/phone";
 import { projectRoot } from "~/lib/project-root.server";
 import { headingId } from "~/lib/slug";
 import {
@@ -17,6 +25,7 @@ import {
   resolveImages,
 } from "~/media/responsive.server";
 import { cardExcerpt, cardImage, listPublishedPosts, readingMinutes } from "~/models/blog.server";
+import { customCodeDescription, listPublicWidgets } from "~/models/integrations.server";
 import {
   getFooter,
   getSettingsMap,
@@ -24,15 +33,26 @@ import {
   listServices,
   siteNameFrom,
 } from "~/models/site.server";
-import { type Block, type BlockOf, isLinkTarget } from "./blocks";
+import { blocksWithValues } from "./block-values.server";
+import type { Block, BlockOf } from "./blocks";
 import { contactDetailsFrom } from "./contact-details.server";
+import { blocksWithConditions } from "./legal-text";
 import type { LegalFacts } from "./legal-versions";
-import { type PlaceholderValues, placeholderValuesFrom, resolvePlaceholders } from "./placeholders";
+import {
+  hasConditions,
+  LEGAL_INSERT,
+  type PlaceholderValues,
+  placeholderValuesFrom,
+  resolveConditions,
+  resolvePlaceholders,
+} from "./placeholders";
 import { loadSharedBlocks, sharedIdsOf } from "./shared-sections.server";
 import type {
   BlockView,
   ImageSize,
+  LegalPart,
   LegalSectionView,
+  LegalStepView,
   PageHead,
   PageView,
   ServiceCardView,
@@ -252,6 +272,13 @@ export interface PageToRender {
   blocks: Block[];
   /** A legal document's version facts, drawn with its (first) legal block. */
   legal?: LegalFacts | null;
+  /**
+   * A legal version's frozen facts: what ran in browsers and the settings' values when it was
+   * published (its texts hold them already; its inserts are drawn from them). Read from the site
+   * when not given.
+   */
+  cookies?: CookieFacts;
+  values?: PlaceholderValues;
 }
 
 type ShownBlock = Exclude<Block, { type: "shared" }>;
@@ -285,14 +312,6 @@ async function withSharedSections(db: Db, blocks: Block[]): Promise<ShownBlock[]
   });
 }
 
-/** The fields whose text is markdown (the rest of a block's texts are shown as they are). */
-const MARKDOWN_FIELDS: { [T in Block["type"]]?: ReadonlySet<string> } = {
-  richText: new Set(["markdown"]),
-  imageText: new Set(["markdown"]),
-  legal: new Set(["intro", "markdown"]),
-  form: new Set(["after"]),
-};
-
 /** Whether anything in `value` may be a settings value ({company_name}); JSON's own braces are `{"`. */
 const mayHoldValues = (value: unknown) => /\{[a-z]/.test(JSON.stringify(value));
 
@@ -301,57 +320,31 @@ async function valuesFor(value: unknown): Promise<PlaceholderValues | null> {
   return mayHoldValues(value) ? placeholderValuesFrom(await getSettingsMap()) : null;
 }
 
-/** Links that resolve to no address a block may have: each is logged once, not on every render. */
-const badLinksLogged = new Set<string>();
-
 /**
- * A copy of `value` with the settings' values ({company_name}, app/pages/placeholders.ts) put in
- * every text: escaped for markdown in markdown fields, as addresses in links. A link that does
- * not resolve to an address a block may have (a setting holding something odd) is left out.
+ * What runs in visitors' browsers, for legal texts' conditions and cookie cards: read only when
+ * a text holds a condition or a cookie insert, or a legal section shows only under one.
  */
-function withValues<T>(
-  value: T,
-  values: PlaceholderValues,
-  markdownFields: ReadonlySet<string> | undefined,
-  field?: string,
-): T {
-  if (typeof value === "string") {
-    if (!value.includes("{")) return value;
-    if (field === "href") {
-      const link = resolvePlaceholders(value, values, "link");
-      if (isLinkTarget(link)) return link as T;
-      if (!badLinksLogged.has(value)) {
-        badLinksLogged.add(value);
-        logger.warn(
-          { link: value },
-          "A block's link with settings values is not a valid address; it is left out",
-        );
-      }
-      return "" as T;
-    }
-    return resolvePlaceholders(
-      value,
-      values,
-      field && markdownFields?.has(field) ? "markdown" : "text",
-    ) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map((item) => withValues(item, values, markdownFields)) as T;
-  }
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        withValues(item, values, markdownFields, key),
-      ]),
-    ) as T;
-  }
-  return value;
+function needsCookieFacts(blocks: Block[]): boolean {
+  return blocks.some((block) => {
+    if (block.type === "hero") return hasConditions(block.text);
+    if (block.type !== "legal") return false;
+    return (
+      hasConditions(block.intro) ||
+      block.sections.some(
+        (section) =>
+          section.when !== "always" ||
+          hasConditions(section.heading) ||
+          hasConditions(section.markdown) ||
+          /\{cookie\\?_cards/.test(section.markdown),
+      )
+    );
+  });
 }
 
-function blocksWithValues<B extends Block>(blocks: B[], values: PlaceholderValues | null): B[] {
-  if (!values) return blocks;
-  return blocks.map((block) => withValues(block, values, MARKDOWN_FIELDS[block.type]));
+/** What runs in visitors' browsers now (the enabled integrations), as the legal pages describe it. */
+export async function siteCookieFacts(): Promise<CookieFacts> {
+  const [widgets, description] = await Promise.all([listPublicWidgets(), customCodeDescription()]);
+  return cookieFactsFrom(widgets, description);
 }
 
 /**
@@ -360,8 +353,10 @@ function blocksWithValues<B extends Block>(blocks: B[], values: PlaceholderValue
  * contents numbered.
  */
 export async function renderPageView(db: Db, page: PageToRender): Promise<PageView> {
-  const placed = await withSharedSections(db, page.blocks);
-  const values = await valuesFor([page.title, placed]);
+  const shared = await withSharedSections(db, page.blocks);
+  const cookies = page.cookies ?? (needsCookieFacts(shared) ? await siteCookieFacts() : null);
+  const placed = cookies ? blocksWithConditions(shared, legalConditionsFrom(cookies)) : shared;
+  const values = page.values ?? (await valuesFor([page.title, placed]));
   const blocks = blocksWithValues(placed, values);
   const title = values ? resolvePlaceholders(page.title, values) : page.title;
   const [images, bodyImages, fileSizes] = await Promise.all([
@@ -384,6 +379,69 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
   const markdown = (text: string, below = false) =>
     markdownHtml(text, { unique, images: bodyImages, below });
   const factsOn = page.legal ? blocks.findIndex((block) => block.type === "legal") : -1;
+  // "Last updated" goes under the first hero's text when the hero comes before the document.
+  const heroAt = blocks.findIndex((block) => block.type === "hero");
+  const factsInHero =
+    page.legal && heroAt !== -1 && (factsOn === -1 || heroAt < factsOn) ? heroAt : -1;
+  const legalPart = (insert: RegExpExecArray): LegalPart => {
+    const kind = (insert[1] ?? "").replace(/\\_/g, "_");
+    if (kind === "cookie_cards") {
+      const facts = cookies ?? { integrations: [] };
+      return {
+        kind: "cookieCards",
+        cards:
+          insert[2] === "optional" ? integrationCookieCards(facts) : essentialCookieCards(facts),
+      };
+    }
+    const shown = values ?? placeholderValuesFrom(new Map());
+    const subject = insert[2]?.trim();
+    return {
+      kind: "contact",
+      contact: {
+        name: shown.company_name,
+        email: shown.contact_email,
+        mailto: `mailto:${shown.contact_email}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`,
+        phone: shown.contact_phone,
+        tel: telHref(shown.contact_phone),
+        address: shown.contact_address,
+      },
+    };
+  };
+  /** A legal text as HTML pieces and the inserts between them (each alone in its paragraph). */
+  const legalParts = (text: string, below: boolean): LegalPart[] => {
+    const parts: LegalPart[] = [];
+    let lines: string[] = [];
+    const flush = () => {
+      const html = markdown(lines.join("\n"), below);
+      if (html) parts.push({ kind: "html", html });
+      lines = [];
+    };
+    for (const line of text.split("\n")) {
+      const insert = LEGAL_INSERT.exec(line.trim());
+      if (insert) {
+        flush();
+        parts.push(legalPart(insert));
+      } else lines.push(line);
+    }
+    flush();
+    return parts;
+  };
+  /** The steps style: what comes before the first `##`, then one card per `##` heading. */
+  const legalSteps = (text: string): { parts: LegalPart[]; steps: LegalStepView[] } => {
+    const chunks = text.split(/^## +/m);
+    const [before = "", ...rest] = chunks;
+    return {
+      parts: legalParts(before, true),
+      steps: rest.map((chunk) => {
+        const [title = "", ...body] = chunk.split("\n");
+        return {
+          // The heading's markdown escapes (a value's "\_") are shown as the characters.
+          title: title.trim().replace(/\\([\\`*_{}[\]()<>!|~#&])/g, "$1"),
+          parts: legalParts(body.join("\n"), true),
+        };
+      }),
+    };
+  };
   const botCheck = blocks.some((block) => block.type === "form" && block.form === "contact")
     ? publicBotCheckConfig(botCheckSettingsFrom(getEnv()))
     : null;
@@ -413,6 +471,7 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
             picture: pictureOf(block.image),
             size: sizeOf(block.image),
             statistics: block.figuresFrom === "statistics" ? statistics : null,
+            ...(at === factsInHero && page.legal ? { facts: page.legal } : {}),
           };
         case "richText": {
           const { markdown: text, ...rest } = block;
@@ -470,18 +529,25 @@ export async function renderPageView(db: Db, page: PageToRender): Promise<PageVi
           const { intro, sections, ...rest } = block;
           return {
             ...rest,
-            introHtml: markdown(intro),
+            intro: legalParts(intro, false),
             sections: sections.map((section, index): LegalSectionView => {
-              const id = unique(headingId(section.heading, 60));
+              const id = unique(section.anchor || headingId(section.heading, 60));
+              const headingAt = unique(`${id}-heading`);
+              const text =
+                section.style === "steps"
+                  ? legalSteps(section.markdown)
+                  : { parts: legalParts(section.markdown, true), steps: [] };
               return {
                 id,
-                headingId: unique(`${id}-heading`),
+                headingId: headingAt,
                 number: index + 1,
                 heading: section.heading,
-                html: markdown(section.markdown, true),
+                ...text,
               };
             }),
-            ...(at === factsOn && page.legal ? { facts: page.legal } : {}),
+            ...(at === factsOn && page.legal
+              ? { facts: page.legal, ...(factsInHero !== -1 ? { factsInHero: true } : {}) }
+              : {}),
           };
         }
         default:
@@ -532,11 +598,25 @@ export async function pageHead(page: {
   ogImageUrl: string | null;
   canonicalUrl?: string | null;
   noindex?: boolean;
+  /** A legal version's frozen facts and values (see PageToRender). */
+  cookies?: CookieFacts;
+  values?: PlaceholderValues;
 }): Promise<PageHead> {
   const site = getEnv().SITE_URL.replace(/\/$/, "");
-  const values = await valuesFor([page.title, page.metaTitle, page.metaDescription, page.blocks]);
-  const shown = (text: string | null) =>
-    text && values ? resolvePlaceholders(text, values) : text;
+  // The cookie policy's description says what runs on the site, as its hero's text does.
+  const cookies =
+    page.cookies ??
+    (hasConditions(page.metaDescription ?? "") || needsCookieFacts(page.blocks)
+      ? await siteCookieFacts()
+      : null);
+  const conditions = cookies ? legalConditionsFrom(cookies) : null;
+  const blocks = conditions ? blocksWithConditions(page.blocks, conditions) : page.blocks;
+  const values =
+    page.values ?? (await valuesFor([page.title, page.metaTitle, page.metaDescription, blocks]));
+  const shown = (text: string | null) => {
+    const decided = text && conditions ? resolveConditions(text, conditions) : text;
+    return decided && values ? resolvePlaceholders(decided, values) : decided;
+  };
   const canonical = page.canonicalUrl
     ? page.canonicalUrl.startsWith("/")
       ? `${site}${page.canonicalUrl}`
@@ -553,7 +633,7 @@ export async function pageHead(page: {
     title: shown(page.metaTitle) || (shown(page.title) ?? ""),
     description:
       shown(page.metaDescription) ||
-      fallbackDescription(blocksWithValues(page.blocks, values)) ||
+      fallbackDescription(blocksWithValues(blocks, values)) ||
       (shown(page.title) ?? ""),
     path: page.path,
     canonical,

@@ -43,7 +43,7 @@ const notice: PageSeed = {
     {
       id: "notice-1",
       type: "legal",
-      v: 1,
+      v: 2,
       sections: [{ heading: "What we collect", markdown: "Your e-mail address." }],
     },
   ],

@@ -98,10 +98,16 @@ export const PAGE_TEMPLATES: Record<PageTemplateKey, PageTemplate> = {
         sections: [
           {
             heading: "Scope",
+            anchor: "",
+            when: "always",
+            style: "text",
             markdown: "Say what the document applies to, and what it does not.",
           },
           {
             heading: "Contact",
+            anchor: "",
+            when: "always",
+            style: "text",
             markdown: "Say whom to write to with questions about this document.",
           },
         ],

@@ -1,4 +1,5 @@
 import type { PostCardData } from "~/components/blog/post-card";
+import type { CookieCard } from "~/content/cookies";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import type { ResponsiveImage } from "~/media/responsive";
 import type { Block, BlockOf } from "./blocks";
@@ -30,6 +31,8 @@ export type HeroView = BlockOf<"hero"> &
      * otherwise, as the server reads them only for a hero that shows them.
      */
     statistics: { value: string; label: string }[] | null;
+    /** On a legal page whose hero comes before its legal block: "Last updated" under the text. */
+    facts?: LegalFacts;
   };
 export type RichTextView = Omit<BlockOf<"richText">, "markdown"> & { html: string };
 export type ImageView = BlockOf<"image"> & WithPicture;
@@ -87,19 +90,45 @@ export type FormView = Omit<BlockOf<"form">, "after"> & {
   /** With the "details" layout: the panels beside the form; null otherwise. */
   details: ContactDetails | null;
 };
+/** A legal document's contact card (`{contact_card:Subject}`): the company's details, resolved. */
+export interface LegalContactView {
+  name: string;
+  email: string;
+  /** mailto: with the card's subject. */
+  mailto: string;
+  phone: string;
+  tel: string;
+  address: string;
+}
+/** A piece of a legal text: sanitized HTML, or one of the inserts drawn by a component. */
+export type LegalPart =
+  | { kind: "html"; html: string }
+  | { kind: "contact"; contact: LegalContactView }
+  | { kind: "cookieCards"; cards: CookieCard[] };
+/** A numbered step card of a section in the "steps" style: its `##` heading and what follows. */
+export interface LegalStepView {
+  title: string;
+  parts: LegalPart[];
+}
 export interface LegalSectionView {
   /** The section's anchor, unique on the page; the table of contents links to it. */
   id: string;
   headingId: string;
   number: number;
   heading: string;
-  html: string;
+  /** The text (before the first step, in the steps style). */
+  parts: LegalPart[];
+  /** The steps style's cards; empty in the text style. */
+  steps: LegalStepView[];
 }
 export type LegalView = Omit<BlockOf<"legal">, "intro" | "sections"> & {
-  introHtml: string;
+  intro: LegalPart[];
+  /** The sections shown on this site now (a section's `when` may leave it out). */
   sections: LegalSectionView[];
   /** On a legal page's first legal block: "Last updated" and the earlier versions. */
   facts?: LegalFacts;
+  /** The hero above already says "Last updated": the block lists only the earlier versions. */
+  factsInHero?: boolean;
 };
 
 type Replaced =

@@ -156,3 +156,88 @@ describe("the About page in the page editor", () => {
     await visitorContext.close();
   });
 });
+
+const POLICY_OLD =
+  "We do not buy personal information. If you book a meeting through our online booking page, the scheduling service passes us the details you enter there so that we can hold the meeting.";
+const POLICY_NEW =
+  "We do not buy personal information. Our booking page's scheduling service passes us the details you enter there so that we can hold the meeting.";
+
+/** The public privacy policy's words, on one line, as a visitor reads them at `path`. */
+async function policyText(page: Page, path = "/privacy-policy") {
+  await page.goto(path);
+  // biome-ignore lint/performance/useDomNodeTextContent: what a reader sees is the point
+  return (await page.locator("main").innerText()).replace(/\s+/g, " ");
+}
+
+describe("the privacy policy in the page editor", () => {
+  it("takes a new version with a changed sentence and date; the old one stays readable at its versions address", async () => {
+    const visitorContext = await newClientContext(session.browser, {
+      baseURL: session.own.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    const visitor = await newPage(visitorContext);
+    const before = await policyText(visitor);
+    expect(before).toContain(POLICY_OLD);
+    expect(before).toContain("Last updated: September 9, 2024");
+
+    const page = await newPage(session.context);
+    await openAdminTab(page, "/admin/pages", "Pages");
+    await waitForRouterHydration(page);
+    await page.getByRole("link", { name: "Edit Privacy Policy", exact: true }).click();
+    await page.waitForURL(/\/admin\/pages\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { name: "Blocks" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Status").inputValue()).toBe("published");
+
+    const document = blockCard(page, 2, "Legal document");
+    const toggle = document.getByRole("button", { name: /^2\. Legal document/ });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    // "Information collected" is the second section; its last paragraph is the sentence.
+    const section = document.getByRole("group", { name: "Section 2" });
+    expect(await section.getByRole("textbox", { name: "Heading", exact: true }).inputValue()).toBe(
+      "Information we collect",
+    );
+    const text = section.getByRole("textbox", { name: "Text", exact: true });
+    await expect
+      .poll(() => text.evaluate((el) => el.getAttribute("contenteditable")), { timeout: 10_000 })
+      .toBe("true");
+    const paragraph = text.locator("p", { hasText: "We do not buy personal information." });
+    await paragraph.click({ clickCount: 3 });
+    await expect
+      .poll(() => page.evaluate(() => window.getSelection()?.toString().trim()))
+      .toBe(POLICY_OLD);
+    await page.keyboard.type(POLICY_NEW);
+    await expect.poll(() => text.textContent()).toContain(POLICY_NEW);
+
+    const version = page.getByRole("region", { name: "Legal version" });
+    await version.getByLabel("Effective date").fill("2026-11-01");
+    await version
+      .getByRole("textbox", { name: "Summary of changes" })
+      .fill("How booking details reach us, said more simply.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Page saved");
+
+    await expect.poll(() => policyText(visitor), { timeout: 10_000 }).toContain(POLICY_NEW);
+    const after = await policyText(visitor);
+    expect(after).not.toContain(POLICY_OLD);
+    expect(after).toContain("Last updated: November 1, 2026");
+    expect(after).toContain("What changed: How booking details reach us, said more simply.");
+    // The rest of the policy is as it was, the company's name still put in from the settings.
+    expect(after).toContain("This Privacy Policy explains what personal information we collect");
+    expect(after).not.toContain("{company_name}");
+    const link = visitor
+      .getByRole("region", { name: "Previous versions" })
+      .getByRole("link", { name: "Effective from September 9, 2024" });
+    expect(await link.getAttribute("href")).toBe("/privacy-policy/versions/2024-09-09");
+
+    // The version in force before stays readable at its own address, as it was.
+    const old = await policyText(visitor, "/privacy-policy/versions/2024-09-09");
+    expect(old).toContain(POLICY_OLD);
+    expect(old).not.toContain(POLICY_NEW);
+    expect(old).toContain("You are reading the version effective from September 9, 2024.");
+    expect(old).not.toContain("{company_name}");
+
+    expectCleanPage(visitor);
+    expectCleanPage(page);
+    await visitorContext.close();
+  });
+});

@@ -291,7 +291,7 @@ function everyBlock(sharedId: number) {
     {
       id: id(),
       type: "legal",
-      v: 1,
+      v: 2,
       anchor: "",
       intro: "Legal intro text.",
       sections: [

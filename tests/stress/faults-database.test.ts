@@ -45,6 +45,11 @@ const PAGES: { path: string; status: number; why: string }[] = [
   },
   { path: "/about", status: 200, why: "company details have defaults" },
   {
+    path: "/cookie-policy",
+    status: 200,
+    why: "a legal page the site comes with: its built-in copy, dated as seeded",
+  },
+  {
     path: "/contact",
     status: 200,
     why: "a page the site comes with: its built-in copy, contact details on their defaults; the form answers 503",
@@ -183,6 +188,11 @@ describe.skipIf(!postgresAdminUrl)("PostgreSQL unreachable while the site runs",
           expect(answer.headers.get("cache-control")).toBe("no-store");
         }
         if (page.path === "/blog") expect(answer.text).toContain("No posts found");
+        if (page.path === "/cookie-policy") {
+          // As a fresh site says it: nothing optional known to run, the seeded date.
+          expect(answer.text).toContain("We use only essential cookies");
+          expect(answer.text).toContain('<time dateTime="2025-01-03">January 3, 2025</time>');
+        }
       }
       // A page first asked for during the outage is rendered on the defaults each time: the page
       // cache keeps none of them.

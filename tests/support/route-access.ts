@@ -69,10 +69,6 @@ export const routeAccess: Record<string, RouteRule> = {
     post: 404,
     why: "the mailed link works without signing in; without a valid token it finds nothing",
   },
-  "/privacy-policy": { access: "public" },
-  "/terms-of-service": { access: "public" },
-  "/cookie-policy": { access: "public" },
-  "/data-deletion": { access: "public" },
 
   "/blog": { access: "public" },
   "/blog/rss.xml": { access: "public" },

@@ -9,6 +9,7 @@ import type { HeroView } from "~/pages/view";
 import { BackButton } from "./back-button";
 import { BlockImage } from "./block-image";
 import { BlockButton, hasLink } from "./block-link";
+import { LegalLastUpdated } from "./legal-versions";
 import { heroTestId } from "./test-hooks";
 
 /** The product pages' figure grids, by how many figures there are (four in a row at most). */
@@ -21,7 +22,8 @@ const FIGURE_GRID = "max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4";
 
 /**
  * What a hero shows under its buttons, in the order the service and product pages have it:
- * highlights (pills under a label, or checks), then figures, then the legal pages' Back button.
+ * a legal page's "Last updated", highlights (pills under a label, or checks), then figures, then
+ * the legal pages' Back button.
  */
 function HeroExtras({
   block,
@@ -115,6 +117,11 @@ function HeroExtras({
 
   return (
     <>
+      {block.facts ? (
+        <div className="mt-4">
+          <LegalLastUpdated facts={block.facts} />
+        </div>
+      ) : null}
       {list}
       {figures}
       {block.backButton ? (

@@ -2,6 +2,7 @@ import type { PageSeed } from "~/pages/seed-pages.server";
 import { aboutPageSeeds } from "./about";
 import { formPageSeeds } from "./forms";
 import { homePageSeeds } from "./home";
+import { legalPageSeeds } from "./legal";
 import { productPages } from "./products";
 import { servicePageSeeds } from "./services";
 
@@ -16,4 +17,5 @@ export const builtInPageSeeds: readonly PageSeed[] = [
   ...aboutPageSeeds,
   ...formPageSeeds,
   ...homePageSeeds,
+  ...legalPageSeeds,
 ];

@@ -68,10 +68,13 @@ async function showLegalVersion(db: Db, address: string) {
   const version = await getLegalVersion(db, current.id, named.date);
   if (!version) return null;
   const facts = versionFactsOf(current.path, version);
+  // Drawn with the values it was published with (its texts hold them already).
+  const frozen = version.frozen ?? {};
   const [view, head] = await Promise.all([
-    renderPageView(db, { title: version.title, blocks: version.blocks, legal: facts }),
+    renderPageView(db, { title: version.title, blocks: version.blocks, legal: facts, ...frozen }),
     pageHead({
       ...current,
+      ...frozen,
       title: `${version.title} (effective from ${facts.dateLabel})`,
       metaTitle: null,
       blocks: version.blocks,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPostHtml } from "~/blog/render.server";
 import { hiringHubPost, voiceBlogPost } from "~/content/creator-posts";
+import { legalPageSeeds } from "~/content/pages/legal";
 import type { Database } from "~/db/client.server";
 import { webPosts } from "~/db/schema.server";
 import { seedSampleContent } from "~/models/admin-blog.server";
@@ -114,6 +115,14 @@ describe("the rich-text editor's markdown", () => {
     ];
     expect(texts.length).toBeGreaterThan(5);
     expect(texts).toContain("## A heading\n\nWrite your text here.");
+    for (const text of texts) expectSameReading(text);
+  });
+
+  it("keeps the legal pages' texts, their conditions, inserts and mailto links with values", () => {
+    const texts = legalPageSeeds.flatMap((page) =>
+      blockTexts(page.blocks as unknown as { type: string }[]),
+    );
+    expect(texts.length).toBeGreaterThan(40);
     for (const text of texts) expectSameReading(text);
   });
 
