@@ -5,7 +5,12 @@ import { servicePages } from "~/content/service-paths";
 import type { Database } from "~/db/client.server";
 import { auditLog, profiles, users } from "~/db/schema.server";
 import { EFFECTIVE_DATE_MISSING } from "~/pages/legal-versions";
-import { DUPLICATE_PATH, HOME_ADDRESS_KEPT, SERVED_PATH } from "~/pages/page-schema";
+import {
+  DUPLICATE_PATH,
+  HOME_ADDRESS_KEPT,
+  HOME_STAYS_PUBLISHED,
+  SERVED_PATH,
+} from "~/pages/page-schema";
 import { getPage, getPublishedPageByPath } from "~/pages/pages.server";
 import { readPreview } from "~/pages/preview.server";
 import { blocksFromTemplate } from "~/pages/templates";
@@ -163,6 +168,17 @@ describe.each(backends)("the Pages tab's actions on %s", (backend) => {
     expect(moved.status).toBe(400);
     expect(moved.body.fieldErrors).toEqual({ path: HOME_ADDRESS_KEPT });
     expect((await getPage(database.db, home.id))?.version).toBe(current.version);
+
+    // Unpublished (a draft, archived, scheduled for later): refused at the status, nothing written.
+    for (const status of ["draft", "archived"] as const) {
+      const hidden = await save(ADMIN, home.id, { ...formOf(current), status });
+      expect(hidden.status).toBe(400);
+      expect(hidden.body.fieldErrors).toEqual({ status: HOME_STAYS_PUBLISHED });
+    }
+    expect(await getPage(database.db, home.id)).toMatchObject({
+      status: "published",
+      version: current.version,
+    });
 
     // Another page may not take it, by a save or as a new page.
     const other = await newPage(ADMIN, "blank", "/elsewhere");

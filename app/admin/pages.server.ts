@@ -27,6 +27,7 @@ import { listPageRevisions, restorePageRevision } from "~/pages/page-revisions.s
 import {
   DUPLICATE_PATH,
   HOME_ADDRESS_KEPT,
+  HOME_STAYS_PUBLISHED,
   type PageForm,
   pageFormSchema,
   pageKindStatusSchema,
@@ -225,6 +226,11 @@ export async function pageEditorAction(request: Request, admin: CurrentUser, id:
     if (outcome.status === "duplicate-path") return duplicatePath(failure);
     if (outcome.status === "home-address") {
       return adminFailure(failure, HOME_ADDRESS_KEPT, { fieldErrors: { path: HOME_ADDRESS_KEPT } });
+    }
+    if (outcome.status === "home-unpublished") {
+      return adminFailure(failure, HOME_STAYS_PUBLISHED, {
+        fieldErrors: { status: HOME_STAYS_PUBLISHED },
+      });
     }
     if (outcome.status === "conflict") return await editConflict(id);
     await adminChanged(

@@ -40,6 +40,8 @@ export const DUPLICATE_PATH = "Another page already has this address.";
 /** The home page's address: the site's front door, which no page may take and the home page may not leave. */
 export const HOME_ADDRESS = "/";
 export const HOME_ADDRESS_KEPT = "The home page keeps its address.";
+export const HOME_STAYS_PUBLISHED =
+  "The home page stays published: without it, visitors find no page at the site's address. Change its blocks instead, and check them with Preview before you save.";
 export const SERVED_PATH =
   "The site already answers this address (a page of its own, the blog, sign-in or the dashboard). Choose another.";
 export { SCHEDULE_MISSING };

@@ -306,7 +306,9 @@ export type PageUpdateOutcome =
   | { status: "missing" }
   | { status: "duplicate-path" }
   /** The home page asked to move, or another page to take its address (HOME_ADDRESS_KEPT). */
-  | { status: "home-address" };
+  | { status: "home-address" }
+  /** The home page asked to stop being published (HOME_STAYS_PUBLISHED). */
+  | { status: "home-unpublished" };
 
 /**
  * Changes a page and records the revision. With `expectedVersion` (what the editor opened) the
@@ -327,6 +329,9 @@ export async function updatePage(
       if (!before) return { status: "missing" };
       if ((before.path === HOME_ADDRESS) !== (columns.path === HOME_ADDRESS)) {
         return { status: "home-address" };
+      }
+      if (before.path === HOME_ADDRESS && columns.status !== "published") {
+        return { status: "home-unpublished" };
       }
       const [row] = await tx
         .update(webPages)

@@ -337,6 +337,15 @@ describe("the page editor", () => {
       expect(kind).toContain("Landing page");
     }
 
+    // The home page keeps its address: its menu offers no Delete.
+    await page.getByRole("combobox", { name: "Kind" }).selectOption("");
+    await search.fill("home");
+    const home = table.getByRole("row", { name: /^Home\b/ });
+    await home.getByRole("button", { name: "More actions for Home" }).click();
+    await expect.poll(() => home.getByRole("menuitem").count()).toBeGreaterThan(0);
+    expect(await home.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
     await search.fill("no such page anywhere");
     await expectVisibleText(page, "No page matches");
     await expectAccessible(page);

@@ -12,6 +12,7 @@ import { CHANGE_SUMMARY_MAX, LEGAL_VERSION_MAX, legalVersionPath } from "~/pages
 import {
   HOME_ADDRESS,
   HOME_ADDRESS_KEPT,
+  HOME_STAYS_PUBLISHED,
   META_DESCRIPTION_GOOD,
   META_TITLE_GOOD_MAX,
   PAGE_KIND_LABELS,
@@ -130,13 +131,14 @@ export function PageSettings({
   origin: string;
 }) {
   // Editors do not publish legal documents; the status the page already has stays listed.
+  // The site's front door: it cannot move (nor can another page take its address), and it stays
+  // published.
+  const home = saved.path === HOME_ADDRESS;
   const statuses = PAGE_STATUSES.filter(
-    (s) => mayGiveStatus(role, draft.kind, s) || s === saved.status,
+    (s) => (home ? s === "published" : mayGiveStatus(role, draft.kind, s)) || s === saved.status,
   );
   const legalLocked = role !== "admin" && draft.kind === "legal";
   const moved = saved.status === "published" && draft.path.trim() !== saved.path;
-  // The site's front door: it cannot move (nor can another page take its address).
-  const home = saved.path === HOME_ADDRESS;
   const shownTitle = draft.metaTitle.trim() || draft.title.trim() || "Untitled page";
   const shownDescription =
     draft.metaDescription.trim() || "Search engines pick a passage of the page.";
@@ -150,7 +152,9 @@ export function PageSettings({
           status={draft.status}
           publishAt={draft.publishAt}
           errors={errors}
-          statusHint={legalLocked ? LEGAL_PUBLISH_FOR_ADMINS : undefined}
+          statusHint={
+            home ? HOME_STAYS_PUBLISHED : legalLocked ? LEGAL_PUBLISH_FOR_ADMINS : undefined
+          }
           timeZone={timeZone}
           onStatus={(status) => set("status", status)}
           onPublishAt={(value) => set("publishAt", value)}

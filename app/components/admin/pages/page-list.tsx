@@ -20,7 +20,7 @@ import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { type PageLinkState, pageLinkStateOf, type SiteMenus } from "~/pages/page-links";
-import { PAGE_KIND_LABELS, type PageKind } from "~/pages/page-schema";
+import { HOME_ADDRESS, PAGE_KIND_LABELS, type PageKind } from "~/pages/page-schema";
 import type { PageSummary } from "~/pages/pages.server";
 import { NewPageDialog } from "./new-page-dialog";
 import {
@@ -225,26 +225,33 @@ export function PageList({
                         </a>
                       </Button>
                     ) : null}
-                    <RowMoreMenu name={page.title} remember={focus.remember}>
-                      {menus ? (
-                        <PageMenuActions
-                          page={page}
-                          state={linksOf(page)}
-                          mayEditFooter={roleAllows(role, "admin")}
-                          links={links}
-                          onAddToFooter={() => setFooterFor(page)}
-                        />
-                      ) : null}
-                      {menus ? <RowMenuSeparator /> : null}
-                      <RowMenuItem
-                        icon={<Trash2 aria-hidden />}
-                        danger
-                        opensDialog
-                        onSelect={() => setDeleting(page)}
-                      >
-                        Delete
-                      </RowMenuItem>
-                    </RowMoreMenu>
+                    {menus || page.path !== HOME_ADDRESS ? (
+                      <RowMoreMenu name={page.title} remember={focus.remember}>
+                        {menus ? (
+                          <PageMenuActions
+                            page={page}
+                            state={linksOf(page)}
+                            mayEditFooter={roleAllows(role, "admin")}
+                            links={links}
+                            onAddToFooter={() => setFooterFor(page)}
+                          />
+                        ) : null}
+                        {/* The home page keeps its address: it is not deleted. */}
+                        {page.path === HOME_ADDRESS ? null : (
+                          <>
+                            {menus ? <RowMenuSeparator /> : null}
+                            <RowMenuItem
+                              icon={<Trash2 aria-hidden />}
+                              danger
+                              opensDialog
+                              onSelect={() => setDeleting(page)}
+                            >
+                              Delete
+                            </RowMenuItem>
+                          </>
+                        )}
+                      </RowMoreMenu>
+                    ) : null}
                   </RowActionsCell>
                 </tr>
               ))}
