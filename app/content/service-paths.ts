@@ -28,11 +28,9 @@ export const publicPagePaths = [
 ] as const;
 
 /**
- * What staff call those of the pages a route still draws, for the link picker's list. The others
- * are page rows with titles of their own, listed (while published) as every page is; the rest
- * follow as they become rows (issue 30, docs/pages-migration.md).
+ * What staff call the one page of that list a route still draws (the blog), for the link picker;
+ * every other one is a page row with a title of its own, listed while published.
  */
 export const publicPageTitles: Partial<Record<(typeof publicPagePaths)[number], string>> = {
-  "/": "Home",
   "/blog": "Blog",
 };
