@@ -109,6 +109,10 @@ export async function unpackBackup(
   let manifestBytes: Buffer | undefined;
   let signatureBytes: Buffer | undefined;
   const extract = tar.extract();
+  // The files being written: a damaged archive stops the unpacking mid-file, and such a file must be
+  // closed before the caller removes the folder (a write stream still opening would create its
+  // file again after the removal, and the folder's own removal then fails: ENOTEMPTY).
+  const writing = new Set<fs.WriteStream>();
   extract.on("entry", (header, stream, next) => {
     const name = safeEntryPath(header.name);
     if (header.type !== "file" || !name) {
@@ -125,6 +129,10 @@ export async function unpackBackup(
     const file = isManifest ? undefined : path.join(dir, name);
     if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
     const out = file ? fs.createWriteStream(file) : undefined;
+    if (out) {
+      writing.add(out);
+      out.once("close", () => writing.delete(out));
+    }
     out?.once("error", (error) => next(error));
     stream.on("data", (data) => {
       const chunk = data as Buffer;
@@ -148,6 +156,15 @@ export async function unpackBackup(
   try {
     await pipeline(fs.createReadStream(archive), createGunzip(), extract);
   } catch (error) {
+    await Promise.all(
+      [...writing].map(
+        (out) =>
+          new Promise<void>((resolve) => {
+            out.once("close", () => resolve());
+            out.destroy();
+          }),
+      ),
+    );
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(
       `${archive} is damaged or incomplete and was not restored (${(error as Error).message}).`,
