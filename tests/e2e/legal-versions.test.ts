@@ -82,9 +82,15 @@ async function setVersion(page: Page, version: string, date: string, summary: st
   await panel.getByRole("textbox", { name: "Summary of changes" }).fill(summary);
 }
 
+/** The editor's Save, once the toasts of an earlier save (top right, over the top bar) are gone. */
+async function save(page: Page) {
+  await dismissToasts(page);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+}
+
 async function publish(page: Page) {
   await page.getByLabel("Status").selectOption("published");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await save(page);
   await expectVisibleText(page, "Page saved");
 }
 
@@ -113,7 +119,7 @@ describe("versions of a legal document", () => {
     await setSentence(page, FIRST);
     // Publishing without an effective date is refused with a message at the field.
     await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await save(page);
     await expectVisibleText(page, EFFECTIVE_DATE_MISSING);
     expect(await publicStatus(address)).toBe(404);
 
@@ -131,7 +137,7 @@ describe("versions of a legal document", () => {
     // Version 2.0: a changed sentence, a new effective date and what changed.
     await setSentence(page, SECOND);
     await setVersion(page, "2.0", "2026-11-01", "The app is covered too.");
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await save(page);
     await expectVisibleText(page, "Page saved");
     expectCleanPage(page);
 

@@ -61,7 +61,11 @@ export interface RouteRule {
 
 /** Keyed by path as the route configuration spells it ("/blog/:slug", "/*"). */
 export const routeAccess: Record<string, RouteRule> = {
-  "/": { access: "public" },
+  "/": {
+    access: "public",
+    post: 405,
+    why: "the home page's module has the pages' form action, but a POST to / (no ?index) goes to the root, which has none",
+  },
   "/newsletter": { access: "public", post: 400, why: "the footer form without JavaScript" },
   "/newsletter/unsubscribe": {
     access: "public",
