@@ -44,6 +44,9 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished part of the page is sent in place, never after the rest for a script to move
+        // (React does that past its first 12.8 kB): the page is whole without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
