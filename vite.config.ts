@@ -27,14 +27,14 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/](site-header|site-footer|toaster)|lib[\\/]nonce)|node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)/,
+                  test: /app[\\/](components[\\/](site-header|site-footer|toaster|ui[\\/]spinner)|lib[\\/](nonce|cookies|third-party-pages))|node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)/,
                 },
                 // What the pages built from blocks (the home page first) draw with on every visit:
                 // the page module's own blocks and their helpers in one chunk. The blocks only some
                 // pages have are loaded where used (app/components/blocks/block-view.tsx).
                 {
                   name: "page-blocks",
-                  test: /app[\\/](components[\\/](blocks[\\/](block-view|hero-block|list-blocks|cta-block|product-showcase-block|block-link|block-image|back-button|test-hooks|page-json-ld)|marketing[\\/](gradient-headline|hero-stats|cta-banner)|not-found)|pages[\\/]page-meta)\.tsx?$/,
+                  test: /app[\\/](components[\\/](blocks[\\/](block-view|form-result|hero-block|service-cards|legal-last-updated|cta-block|product-showcase-block|block-link|block-image|back-button|test-hooks|page-json-ld)|marketing[\\/](gradient-headline|hero-stats|cta-banner)|not-found-meta)|pages[\\/]page-meta)\.tsx?$/,
                 },
                 // Small pieces many pages share (icons of a few hundred bytes each, the page
                 // section and banner, the spinner, the meta helper): a file per set of pages that

@@ -5,12 +5,13 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { drawnLazyCodeLoaded } from "~/lib/drawn-lazy";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,6 +22,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // The blocks only some pages have are drawn in place, never after a fallback (drawn-lazy.ts).
+  await drawnLazyCodeLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -41,6 +44,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished part of the page is sent in place, never after the rest for a script to move
+        // (React does that past its first 12.8 kB): the page is whole without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

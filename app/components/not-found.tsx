@@ -12,9 +12,3 @@ export function NotFoundView() {
     </section>
   );
 }
-
-/** The not-found page's head: never indexed. */
-export const notFoundMeta = [
-  { title: "Page not found | AI Solutions" },
-  { name: "robots", content: "noindex" },
-];

@@ -1,4 +1,5 @@
 import type { FieldErrors } from "./auth";
+import { newsletterMessages } from "./newsletter-messages";
 
 /**
  * The visitor forms' texts. A module of its own, without zod, so that the footer on every page
@@ -7,18 +8,7 @@ import type { FieldErrors } from "./auth";
 
 /** Texts the spec fixes word for word. */
 export const formMessages = {
-  newsletter: {
-    invalid: { title: "Invalid Email", description: "Please enter a valid email address." },
-    success: { title: "Success!", description: "You've been subscribed to our newsletter." },
-    already: {
-      title: "Subscription Failed",
-      description: "You're already subscribed to our newsletter!",
-    },
-    failed: {
-      title: "Subscription Failed",
-      description: "Failed to subscribe. Please try again later.",
-    },
-  },
+  newsletter: newsletterMessages,
   consultation: {
     success: {
       title: "Consultation Request Submitted",

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { drawnLazy } from "~/lib/drawn-lazy";
 import type { BlockView } from "~/pages/view";
 import { CtaBlock } from "./cta-block";
 import { HeroBlock, PageTitleHeader } from "./hero-block";
-import { CardGridBlock } from "./list-blocks";
 import { ProductShowcaseBlock } from "./product-showcase-block";
+import { ServiceCardGridBlock } from "./service-cards";
 
 /**
  * A block component loaded only by a page that has such a block, drawn in place once its code is
@@ -13,22 +14,26 @@ import { ProductShowcaseBlock } from "./product-showcase-block";
  * so a visitor's first page does not carry them. The server draws them in full; the browser
  * fetches their code while it hydrates the page.
  */
-const MoreBlock = lazy(async () => ({ default: (await import("./more-blocks")).MoreBlock }));
-const PostListBlock = lazy(async () => ({
-  default: (await import("./post-list-block")).PostListBlock,
-}));
-const FormBlock = lazy(async () => ({ default: (await import("./form-block")).FormBlock }));
-const LegalBlock = lazy(async () => ({ default: (await import("./legal-block")).LegalBlock }));
+const MoreBlock = drawnLazy(async () => (await import("./more-blocks")).MoreBlock);
+const PostListBlock = drawnLazy(async () => (await import("./post-list-block")).PostListBlock);
+const FormBlock = drawnLazy(async () => (await import("./form-block")).FormBlock);
+const LegalBlock = drawnLazy(async () => (await import("./legal-block")).LegalBlock);
 
 /** The blocks whose code comes with the page module; the others are drawn once theirs is loaded. */
-const WITH_THE_PAGE = new Set<BlockView["type"]>(["hero", "cardGrid", "cta", "productShowcase"]);
+const WITH_THE_PAGE = new Set<BlockView["type"]>(["hero", "cta", "productShowcase"]);
+const withThePage = (block: BlockView) =>
+  WITH_THE_PAGE.has(block.type) || (block.type === "cardGrid" && block.cardsFrom === "services");
 
 function OneBlock({ block, isPageHeading }: { block: BlockView; isPageHeading: boolean }) {
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} isPageHeading={isPageHeading} />;
     case "cardGrid":
-      return <CardGridBlock block={block} />;
+      return block.cardsFrom === "services" ? (
+        <ServiceCardGridBlock block={block} />
+      ) : (
+        <MoreBlock block={block} />
+      );
     case "cta":
       return <CtaBlock block={block} />;
     case "productShowcase":
@@ -62,7 +67,7 @@ export function BlockList({ blocks, title }: { blocks: BlockView[]; title?: stri
     <>
       {firstHero === -1 && title ? <PageTitleHeader title={title} /> : null}
       {blocks.map((block, index) =>
-        WITH_THE_PAGE.has(block.type) ? (
+        withThePage(block) ? (
           <OneBlock key={block.id} block={block} isPageHeading={index === firstHero} />
         ) : (
           <Suspense key={block.id} fallback={null}>

@@ -9,7 +9,7 @@ import type { HeroView } from "~/pages/view";
 import { BackButton } from "./back-button";
 import { BlockImage } from "./block-image";
 import { BlockButton, hasLink } from "./block-link";
-import { LegalLastUpdated } from "./legal-versions";
+import { LegalLastUpdated } from "./legal-last-updated";
 import { heroTestId } from "./test-hooks";
 
 /** The product pages' figure grids, by how many figures there are (four in a row at most). */

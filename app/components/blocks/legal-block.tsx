@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { cn } from "~/lib/utils";
 import type { LegalContactView, LegalPart, LegalSectionView, LegalView } from "~/pages/view";
-import { LegalLastUpdated, PreviousLegalVersions } from "./legal-versions";
+import { LegalLastUpdated } from "./legal-last-updated";
+import { PreviousLegalVersions } from "./legal-versions";
 
 /**
  * A legal document: its introduction, a table of contents and the sections, in the look of the

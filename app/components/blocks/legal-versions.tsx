@@ -1,27 +1,10 @@
 import { History } from "lucide-react";
 import { Link } from "react-router";
 import type { LegalFacts } from "~/pages/legal-versions";
+import { LegalLastUpdated } from "./legal-last-updated";
 
 const linkClass =
   "font-medium text-primary-strong underline underline-offset-4 hover:text-ink break-words";
-
-/**
- * "Last updated: November 1, 2026 · Version 2.0", as the site's own legal pages say it, and what
- * changed in this version when staff said so.
- */
-export function LegalLastUpdated({ facts }: { facts: LegalFacts }) {
-  return (
-    <div className="text-sm text-muted">
-      <p className="font-medium">
-        Last updated: <time dateTime={facts.effectiveDate}>{facts.dateLabel}</time>
-        {facts.legalVersion ? <> · Version {facts.legalVersion}</> : null}
-      </p>
-      {facts.summary ? (
-        <p className="mt-1 whitespace-pre-line">What changed: {facts.summary}</p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The earlier published versions, newest first, each at its own address. */
 export function PreviousLegalVersions({ facts }: { facts: LegalFacts }) {

@@ -1,10 +1,9 @@
 import { ArrowRight, CircleCheck } from "lucide-react";
-import { Link } from "react-router";
-import { Section } from "~/components/marketing/section";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import type { CardGridView, ServiceCardView } from "~/pages/view";
-import { BlockAnchor, BlockButton, hasLink } from "./block-link";
+import type { CardGridView } from "~/pages/view";
+import { BlockAnchor } from "./block-link";
+import { CardGridSection, ServiceCards } from "./service-cards";
 import { itemTestId, listTestId } from "./test-hooks";
 
 const CARD_COLUMNS: Record<CardGridView["columns"], string> = {
@@ -151,50 +150,6 @@ function CardText({ block, card }: { block: CardGridView; card: Card }) {
 }
 
 /**
- * Content → Services' cards, as the home page has always shown them: numbered, the featured ones
- * marked, each card a link to its service.
- */
-function ServiceCards({ services }: { services: ServiceCardView[] }) {
-  return (
-    <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {services.map((service, index) => (
-        <li key={`${service.title}-${service.href}`} data-testid="home-service">
-          <Link
-            to={service.href}
-            className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-          >
-            <div className="flex items-center justify-between">
-              <span
-                className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-primary-strong"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG the server rendered from its own fixed icon set
-                dangerouslySetInnerHTML={{ __html: service.iconSvg }}
-              />
-              <span className="flex items-center gap-3">
-                {service.featured ? (
-                  <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-                    Featured
-                  </span>
-                ) : null}
-                <span aria-hidden className="text-3xl font-bold text-slate-500">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-              </span>
-            </div>
-            <h3 className="mt-5 text-lg font-semibold text-ink group-hover:text-primary-strong">
-              {service.title}
-            </h3>
-            <p className="mt-2 flex-1 text-muted">{service.description}</p>
-            <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-strong">
-              Learn more <ArrowRight aria-hidden className="size-4" />
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/**
  * Cards in a grid: stacked (icon above the title, as the feature cards), beside (a gradient icon
  * beside the words, as the service pages' use cases) or tile (small, four to a row). A card's link
  * is the whole card, a text link or a full-width button; buttons may follow the grid.
@@ -204,14 +159,7 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
   const tile = style === "tile";
   const anchor = block.anchor;
   return (
-    <Section
-      id={anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={tone}
-      tightTop={block.tightTop}
-    >
+    <CardGridSection block={block}>
       {block.cardsFrom === "services" ? (
         <ServiceCards services={block.services ?? []} />
       ) : (
@@ -265,15 +213,6 @@ export function CardGridBlock({ block }: { block: CardGridView }) {
           })}
         </ul>
       )}
-      {hasLink(block.primary) || hasLink(block.secondary) ? (
-        <div className="mt-12 flex flex-wrap justify-center gap-4">
-          <BlockButton link={block.primary} variant={tone === "dark" ? "inverse" : "default"} />
-          <BlockButton
-            link={block.secondary}
-            variant={tone === "dark" ? "inverseOutline" : "outline"}
-          />
-        </div>
-      ) : null}
-    </Section>
+    </CardGridSection>
   );
 }

@@ -8,9 +8,11 @@ import {
 } from "./band-blocks";
 import { ImageBlock, ImageTextBlock, RichTextBlock } from "./content-blocks";
 import { FaqBlock } from "./faq-block";
+import { CardGridBlock } from "./list-blocks";
 
 /** The blocks of the marketing pages that the home page does not have, by type. */
 export type MoreBlockView = BlockViewOf<
+  | "cardGrid"
   | "richText"
   | "image"
   | "imageText"
@@ -23,11 +25,13 @@ export type MoreBlockView = BlockViewOf<
 >;
 
 /**
- * The blocks of the marketing pages that the home page does not have (text, images, the other
- * lists, questions), in one module a page loads when it has one of them (block-view.tsx).
+ * The blocks of the marketing pages that the home page does not have (text, images, grids of
+ * cards of their own, the other lists, questions), in one module a page loads when it has one of them (block-view.tsx).
  */
 export function MoreBlock({ block }: { block: MoreBlockView }) {
   switch (block.type) {
+    case "cardGrid":
+      return <CardGridBlock block={block} />;
     case "richText":
       return <RichTextBlock block={block} />;
     case "image":

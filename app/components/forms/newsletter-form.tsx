@@ -3,11 +3,8 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { postJson } from "~/lib/forms";
 import { cn } from "~/lib/utils";
-import { formMessages, newsletterFailure } from "~/schemas/form-messages";
-
-const texts = formMessages.newsletter;
+import { newsletterMessages } from "~/schemas/newsletter-messages";
 
 /**
  * Subscribe by e-mail. With JavaScript it calls the JSON API and answers with toasts; before
@@ -29,27 +26,20 @@ export function NewsletterForm({
   async function subscribe(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = input.current?.value ?? "";
-    // The schema loads on the first submit instead of with every page.
-    const forms = await import("~/schemas/forms").catch(() => null);
-    if (!forms) {
-      void showToast({ type: "error", ...texts.failed });
+    // The check and the request load on the first submit instead of with every page.
+    const subscribing = await import("./newsletter-subscribe").catch(() => null);
+    if (!subscribing) {
+      void showToast({ type: "error", ...newsletterMessages.failed });
       return;
     }
-    if (!email.includes("@") || !forms.newsletterSchema.safeParse({ email }).success) {
-      void showToast({ type: "error", ...texts.invalid });
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    const result = await postJson("/api/newsletter-subscribe", { email });
-    setBusy(false);
-    if (result.ok) {
-      if (input.current) input.current.value = "";
-      void showToast({ type: "success", ...texts.success });
-      onSubscribed?.();
-    } else {
-      void showToast({ type: "error", ...newsletterFailure(result.body) });
-    }
+    await subscribing.subscribeNewsletter(email, {
+      invalid: () => input.current?.focus(),
+      busy: setBusy,
+      subscribed: () => {
+        if (input.current) input.current.value = "";
+        onSubscribed?.();
+      },
+    });
   }
 
   return (

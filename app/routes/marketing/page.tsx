@@ -1,14 +1,15 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { data } from "react-router";
 import { BlockList } from "~/components/blocks/block-view";
 import { PostedFormProvider, postedFormBlock } from "~/components/blocks/form-result";
 import { PageJsonLd } from "~/components/blocks/page-json-ld";
-import { NotFoundView, notFoundMeta } from "~/components/not-found";
+import { notFoundMeta } from "~/components/not-found-meta";
 import { preloadImage } from "~/components/responsive-image";
 import { type Db, getDb, isDatabaseUnavailable } from "~/db/client.server";
 import { pageFormAction } from "~/forms/page-form.server";
 import { submitConsultation, submitContact } from "~/forms/submissions.server";
 import { noteDatabaseFallback } from "~/lib/database-fallbacks.server";
+import { drawnLazy } from "~/lib/drawn-lazy";
 import { logger } from "~/lib/logger.server";
 import { withoutTrailingSlash } from "~/lib/redirect-paths";
 import { rootData } from "~/lib/seo";
@@ -185,12 +186,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 // A legal document's version facts: only legal pages have them (the home page does not load them).
-const LegalVersionBanner = lazy(async () => ({
-  default: (await import("~/components/blocks/legal-versions")).LegalVersionBanner,
-}));
-const LegalVersionFacts = lazy(async () => ({
-  default: (await import("~/components/blocks/legal-versions")).LegalVersionFacts,
-}));
+const LegalVersionBanner = drawnLazy(
+  async () => (await import("~/components/blocks/legal-versions")).LegalVersionBanner,
+);
+const LegalVersionFacts = drawnLazy(
+  async () => (await import("~/components/blocks/legal-versions")).LegalVersionFacts,
+);
+
+/** What an address no page answers shows: its code loads only on such a page. */
+const NotFoundView = drawnLazy(async () => (await import("~/components/not-found")).NotFoundView);
 
 export default function PublicPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
@@ -204,7 +208,11 @@ export default function PublicPage({ loaderData, actionData }: Route.ComponentPr
         </section>
       );
     }
-    return <NotFoundView />;
+    return (
+      <Suspense fallback={null}>
+        <NotFoundView />
+      </Suspense>
+    );
   }
   const { view, banner } = loaderData;
   const postedTo = actionData ? postedFormBlock(view.blocks) : undefined;
