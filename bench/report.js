@@ -185,7 +185,7 @@ function blockPageSection(pages) {
     "latest three posts, a contact form and two calls to action. The page cache is off",
     "(`PAGE_CACHE_MB=0`), so every request renders it: its blocks read from the database, the",
     "posts queried, React rendered. The same server, in the same run, renders the service page",
-    "`/chatbot-agents-omnichannel` (hard-coded content, as the marketing pages are today).",
+    "`/chatbot-agents-omnichannel` (itself a page of 5 blocks since the marketing pages became pages; before, a route with hard-coded content).",
     "",
     "Both pages are requested one at a time in turn (time to the last byte, gzip, as a browser",
     "asks), then each at 50 connections as above. Target: a render of the 20-block page, the",
