@@ -1,6 +1,6 @@
 import { Quote } from "lucide-react";
 import { CheckList } from "~/components/marketing/check-list";
-import { Section } from "~/components/marketing/section";
+import { BandSection, Section } from "~/components/marketing/section";
 import { StatCards } from "~/components/marketing/stat-cards";
 import { cn } from "~/lib/utils";
 import type { BlockViewOf } from "~/pages/view";
@@ -17,14 +17,7 @@ import { checkListTestId, itemTestId, listTestId } from "./test-hooks";
 export function FeatureListBlock({ block }: { block: BlockViewOf<"featureList"> }) {
   const anchor = block.anchor;
   return (
-    <Section
-      id={anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={block.tone}
-      tightTop={block.tightTop}
-    >
+    <BandSection band={block}>
       {block.boxed ? (
         <div
           data-testid={listTestId(anchor)}
@@ -45,7 +38,7 @@ export function FeatureListBlock({ block }: { block: BlockViewOf<"featureList"> 
           />
         </div>
       )}
-    </Section>
+    </BandSection>
   );
 }
 
@@ -53,14 +46,7 @@ const STAT_COLUMNS = ["", "", "sm:grid-cols-2", "sm:grid-cols-3", "sm:grid-cols-
 
 export function StatsBlock({ block }: { block: BlockViewOf<"stats"> }) {
   return (
-    <Section
-      id={block.anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={block.tone}
-      tightTop={block.tightTop}
-    >
+    <BandSection band={block}>
       <StatCards
         stats={block.items}
         className={cn(
@@ -68,7 +54,7 @@ export function StatsBlock({ block }: { block: BlockViewOf<"stats"> }) {
           STAT_COLUMNS[Math.min(block.items.length, 4)],
         )}
       />
-    </Section>
+    </BandSection>
   );
 }
 
@@ -90,14 +76,7 @@ export function StepsBlock({ block }: { block: BlockViewOf<"steps"> }) {
   const card = block.style === "card";
   const padded = block.numbering === "01";
   return (
-    <Section
-      id={anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={tone}
-      tightTop={block.tightTop}
-    >
+    <BandSection band={block}>
       <ol
         data-testid={listTestId(anchor)}
         className={cn(
@@ -152,7 +131,7 @@ export function StepsBlock({ block }: { block: BlockViewOf<"steps"> }) {
           );
         })}
       </ol>
-    </Section>
+    </BandSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Section } from "~/components/marketing/section";
+import { BandSection } from "~/components/marketing/section";
 import { cn } from "~/lib/utils";
 import { IMAGE_SIZES } from "~/media/responsive";
 import type { ImageTextView, ImageView, RichTextView } from "~/pages/view";
@@ -40,13 +40,7 @@ export function RichTextBlock({ block }: { block: RichTextView }) {
     />
   );
   return (
-    <Section
-      id={block.anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      tone={block.tone}
-      tightTop={block.tightTop}
-    >
+    <BandSection band={block}>
       {facts.length ? (
         <div className="grid gap-10 lg:grid-cols-5 lg:gap-12">
           {body}
@@ -87,7 +81,7 @@ export function RichTextBlock({ block }: { block: RichTextView }) {
       ) : (
         body
       )}
-    </Section>
+    </BandSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Section } from "~/components/marketing/section";
+import { BandSection } from "~/components/marketing/section";
 import type { CardGridView, ServiceCardView } from "~/pages/view";
 import { BlockButton, hasLink } from "./block-link";
 
@@ -13,14 +13,7 @@ import { BlockButton, hasLink } from "./block-link";
 export function CardGridSection({ block, children }: { block: CardGridView; children: ReactNode }) {
   const { tone } = block;
   return (
-    <Section
-      id={block.anchor || undefined}
-      eyebrow={block.eyebrow}
-      title={block.title}
-      intro={block.intro}
-      tone={tone}
-      tightTop={block.tightTop}
-    >
+    <BandSection band={block}>
       {children}
       {hasLink(block.primary) || hasLink(block.secondary) ? (
         <div className="mt-12 flex flex-wrap justify-center gap-4">
@@ -31,7 +24,7 @@ export function CardGridSection({ block, children }: { block: CardGridView; chil
           />
         </div>
       ) : null}
-    </Section>
+    </BandSection>
   );
 }
 

@@ -63,3 +63,35 @@ export function Section({
     </section>
   );
 }
+
+/**
+ * A block's band: the Section with the block's own anchor, heading, background and spacing (the
+ * band options every section-like block of app/pages/blocks.ts has).
+ */
+export function BandSection({
+  band,
+  children,
+}: {
+  band: {
+    anchor: string;
+    eyebrow: string;
+    title: string;
+    intro?: string;
+    tone: "plain" | "muted" | "dark";
+    tightTop: boolean;
+  };
+  children: React.ReactNode;
+}) {
+  return (
+    <Section
+      id={band.anchor || undefined}
+      eyebrow={band.eyebrow}
+      title={band.title}
+      intro={band.intro}
+      tone={band.tone}
+      tightTop={band.tightTop}
+    >
+      {children}
+    </Section>
+  );
+}
