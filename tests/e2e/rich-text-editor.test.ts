@@ -259,6 +259,16 @@ describe("the rich-text editor", () => {
     await addLink.getByRole("textbox", { name: "Address" }).press("Enter");
     await addLink.waitFor({ state: "detached" });
     await expect.poll(() => text.locator('a[href="/about"]').textContent()).toBe("Second step");
+    // The dialog hands the focus back to the editor, the linked words selected; keys pressed
+    // before that go nowhere (seen on a busy CI machine), so wait for both.
+    const selectedText = () =>
+      text.evaluate((el) => {
+        const { state } = (el as unknown as { editor: EditorLike }).editor;
+        return el.contains(document.activeElement)
+          ? state.doc.textBetween(state.selection.from, state.selection.to)
+          : null;
+      });
+    await expect.poll(selectedText).toBe("Second step");
     // Into the link: its button shows it pressed, and opens the dialog to change or remove it.
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowRight");
@@ -285,23 +295,12 @@ describe("the rich-text editor", () => {
     await editLink.getByRole("button", { name: "Remove link" }).click();
     await editLink.waitFor({ state: "detached" });
     await expect.poll(() => text.locator("a").count()).toBe(0);
-    // The dialog hands the focus back to the editor, the words that were linked selected; only
-    // then do the keys below go to the text (else Enter would replace the selected words).
-    await expect
-      .poll(() =>
-        text.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)),
-      )
-      .toBe(true);
-    // The editor selects the unlinked words in its own time, maybe after the focus came back:
-    // wait for that selection, and for End to have collapsed it, before Enter.
-    const selected = () =>
-      text.evaluate((el) => {
-        const { state } = (el as unknown as { editor: EditorLike }).editor;
-        return state.doc.textBetween(state.selection.from, state.selection.to);
-      });
-    await expect.poll(selected).toBe("Second step");
+    // Again the focus comes back to the editor with the unlinked words selected, in the editor's
+    // own time: wait for that, and for End to have collapsed the selection, before Enter (else
+    // Enter would replace the selected words).
+    await expect.poll(selectedText).toBe("Second step");
     await page.keyboard.press("End");
-    await expect.poll(selected).toBe("");
+    await expect.poll(selectedText).toBe("");
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
     // A heading that skips a level: the check before publishing selects it in the editor.
