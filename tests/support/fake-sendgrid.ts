@@ -11,6 +11,8 @@ import { parseJsonBody, startFakeHttpServer } from "./fake-http";
 export interface SendgridEventSender {
   /** What to paste as the card's "Event webhook verification key". */
   verificationKey: string;
+  /** SendGrid's two headers for this exact body, signed at `timestamp` (Unix seconds; now). */
+  signedHeaders(body: string, timestamp?: number): Record<string, string>;
   /** The signed request for `events` (a list, or a raw body), to hand to the route's action. */
   request(url: string, events: unknown, options?: SignedEventOptions): Request;
   /** POSTs `events` to the site's webhook (`siteUrl`/api/webhooks/sendgrid). */
@@ -36,18 +38,20 @@ export const SENDGRID_TIMESTAMP_HEADER = "X-Twilio-Email-Event-Webhook-Timestamp
 export function createSendgridEventSender(): SendgridEventSender {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const verificationKey = publicKey.export({ type: "spki", format: "der" }).toString("base64");
-  const parts = (events: unknown, options: SignedEventOptions = {}) => {
-    const body = typeof events === "string" ? events : JSON.stringify(events);
-    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const signedHeaders = (body: string, at = Math.floor(Date.now() / 1000)) => {
+    const timestamp = String(at);
     const signature = createSign("sha256")
-      .update(timestamp + (options.signedBody ?? body))
+      .update(timestamp + body)
       .sign(privateKey)
       .toString("base64");
+    return { [SENDGRID_SIGNATURE_HEADER]: signature, [SENDGRID_TIMESTAMP_HEADER]: timestamp };
+  };
+  const parts = (events: unknown, options: SignedEventOptions = {}) => {
+    const body = typeof events === "string" ? events : JSON.stringify(events);
     const headers: Record<string, string> = {
       "Content-Type": "application/json",
       "User-Agent": "SendGrid Event API",
-      [SENDGRID_SIGNATURE_HEADER]: signature,
-      [SENDGRID_TIMESTAMP_HEADER]: timestamp,
+      ...signedHeaders(options.signedBody ?? body, options.timestamp),
     };
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === null) delete headers[name];
@@ -57,6 +61,7 @@ export function createSendgridEventSender(): SendgridEventSender {
   };
   return {
     verificationKey,
+    signedHeaders,
     request(url, events, options) {
       const { body, headers } = parts(events, options);
       return new Request(url, { method: "POST", headers, body });
