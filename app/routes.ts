@@ -82,6 +82,8 @@ export default [
   route("api/bot-check", "routes/resources/api-bot-check.ts"),
   route("api/integrations", "routes/resources/api-integrations.ts"),
   route("api/create-blog-post", "routes/resources/api-create-blog-post.ts"),
+  // SendGrid's signed Event Webhook: bounces, spam reports and unsubscribes.
+  route("api/webhooks/sendgrid", "routes/resources/api-webhooks-sendgrid.ts"),
 
   // A page's or a post's preview from its editor: its token is the only key.
   route("preview/:token", "routes/marketing/page-preview.tsx"),

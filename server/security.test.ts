@@ -8,6 +8,7 @@ import { hashSource } from "./page-csp";
 import {
   cspNonce,
   customCodeText,
+  sameOriginWrites,
   securityHeaders,
   widgetCspSources,
   widgetScriptHashes,
@@ -137,5 +138,38 @@ describe("the CSP with widgets", () => {
       "frame-src": "'self' https://challenges.cloudflare.com",
       "connect-src": "'self' https://challenges.cloudflare.com",
     });
+  });
+});
+
+describe("the same-origin check of writes", () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
+
+  it("refuses another site's POSTs, except exactly SendGrid's signed webhook", async () => {
+    const app = express();
+    app.use(sameOriginWrites("https://www.example.com"));
+    app.use((_req, res) => {
+      res.send("reached");
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server?.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = async (method: string, path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      });
+      return `${response.status} ${await response.text()}`;
+    };
+    expect(await send("POST", "/api/webhooks/sendgrid")).toBe("200 reached");
+    expect(await send("POST", "/api/webhooks/sendgrid?x=1")).toBe("200 reached");
+    const refused = '403 {"error":"Cross-site requests are not allowed"}';
+    expect(await send("PUT", "/api/webhooks/sendgrid")).toBe(refused);
+    expect(await send("POST", "/api/webhooks/sendgrid/x")).toBe(refused);
+    expect(await send("POST", "/api/webhooks/other")).toBe(refused);
+    expect(await send("POST", "/api/newsletter-subscribe")).toBe(refused);
   });
 });

@@ -187,12 +187,22 @@ export function securityHeaders({
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * POSTs that another site's server sends by design and that a signature over the body, not a
+ * cookie, authorises: SendGrid's Event Webhook (app/routes/resources/api-webhooks-sendgrid.ts
+ * reads no cookie and refuses anything it cannot verify). The same-origin check protects cookie
+ * sessions, which these never use, and a sender's HTTP client may send whatever Origin or Fetch
+ * Metadata it likes; so these exact paths skip it, and nothing else does.
+ */
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(["/api/webhooks/sendgrid"]);
+
+/**
  * Refuses state-changing requests that a browser sent from another site. Requests without
  * browser headers (API clients with a key, the admin command) carry no cookies to abuse.
  */
 export function sameOriginWrites(siteOrigin: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method === "POST" && SIGNED_WEBHOOK_PATHS.has(req.path)) return next();
     const fetchSite = req.get("sec-fetch-site");
     const origin = req.get("origin");
     const crossSite =

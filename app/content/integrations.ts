@@ -131,10 +131,12 @@ export const integrationCatalogue = [
     name: "sendgrid",
     label: "SendGrid",
     description:
-      "Sends the site's mail (form notifications, account and newsletter mail) through SendGrid; if SendGrid fails for good, the mail goes out by SMTP instead.",
+      "Sends the site's mail (form notifications, account and newsletter mail) through SendGrid; if SendGrid fails for good, the mail goes out by SMTP instead. With its signed Event Webhook, bounces, spam reports and unsubscribes stop the newsletter to that address at once.",
     fields: [
       field("apiKey", "API key", { secret: true }),
       field("fromEmail", "From e-mail", { required: true }),
+      // Public by nature (it only verifies SendGrid's signatures), but no public page needs it.
+      field("verificationKey", "Event webhook verification key"),
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { readBodyBytes } from "~/lib/http.server";
 import type { FormError } from "~/schemas/forms";
 
 /** Form bodies are a few kilobytes; anything far larger is not a visitor filling in a form. */
@@ -12,23 +13,8 @@ function refuse(status: number, error: string): PayloadResult {
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBodyBytes(request, maxBytes);
+  return bytes === null ? null : bytes.toString("utf8");
 }
 
 export interface PayloadOptions {

@@ -8,15 +8,17 @@ import {
 } from "~/schemas/auth";
 import { consultationSchema, contactSchema, newsletterSchema } from "~/schemas/forms";
 import { z } from "~/schemas/zod";
+import { createSendgridEventSender } from "../support/fake-sendgrid";
 import { newSubmissionKey, solveBotCheck } from "../support/forms";
 import { hostilePayload, hostileString } from "../support/fuzz/arbitraries";
 import { botCheckTokens } from "../support/fuzz/bot-check";
-import { healthy, startFuzzServer, summary } from "../support/fuzz/fuzz-server";
+import { adminCookie, healthy, startFuzzServer, summary } from "../support/fuzz/fuzz-server";
 import { encodedBodies } from "../support/fuzz/requests";
 import {
   type FuzzCase,
   type FuzzReport,
   fuzzEndpoint,
+  rotatingAddress,
   serverErrorsSince,
 } from "../support/fuzz/runner";
 import { scaled } from "../support/stress-scale";
@@ -40,6 +42,20 @@ beforeAll(async () => {
   // A few real proofs of work (~0.3 s each) so that some contact cases pass the bot check and
   // reach validation-after-verification and storage; the rest meet the refusals.
   for (let i = 0; i < 12; i += 1) solvedTokens.push(await solveBotCheck(fuzz.server.url));
+  // SendGrid's webhook takes signed batches only once the card holds the verification key.
+  const { cookie } = await adminCookie(fuzz.server);
+  const saved = await fetch(`${fuzz.server.url}/admin/integrations`, {
+    method: "POST",
+    headers: { cookie, origin: fuzz.server.url, "x-forwarded-for": rotatingAddress() },
+    body: new URLSearchParams({
+      intent: "save-config",
+      integration: "sendgrid",
+      fromEmail: "fuzz-from@example.com",
+      verificationKey: sendgrid.verificationKey,
+    }),
+    redirect: "manual",
+  });
+  expect(saved.status).toBeLessThan(400);
 });
 
 afterAll(async () => {
@@ -114,6 +130,45 @@ function contactPayloads() {
         ? { botCheck, submissionKey, ...payload }
         : payload,
     );
+}
+
+/** One event of SendGrid's batch as SendGrid documents it (the fields the site reads, and more). */
+const sendgridEventSchema = z.object({
+  email: z.email(),
+  event: z.enum(["bounce", "dropped", "spamreport", "unsubscribe", "group_unsubscribe", "open"]),
+  type: z.enum(["bounce", "blocked"]).optional(),
+  reason: z.string().optional(),
+  timestamp: z.number().int(),
+  sg_event_id: z.string(),
+});
+const sendgrid = createSendgridEventSender();
+
+/**
+ * Hostile batches of events, most of them signed with the key the card holds (so they reach the
+ * parsing and the database), some not (the refusal). Only text bodies can carry a signature.
+ */
+function sendgridEventCases(): fc.Arbitrary<FuzzCase> {
+  const event = hostilePayload(sendgridEventSchema, {
+    email: "fuzz-page-news@example.com",
+    event: "bounce",
+    type: "bounce",
+    timestamp: Math.floor(Date.now() / 1000),
+    sg_event_id: "fuzz",
+  });
+  const batches = fc.oneof(
+    { weight: 4, arbitrary: fc.array(event, { maxLength: 6 }) },
+    { weight: 1, arbitrary: event },
+  );
+  return fc
+    .tuple(
+      casesFor(["/api/webhooks/sendgrid"], batches, { formWeight: 1, jsonWeight: 8 }),
+      fc.nat(9),
+    )
+    .map(([sample, dice]) => {
+      const { body } = sample.body;
+      if (typeof body !== "string" || dice < 2) return sample;
+      return { ...sample, headers: { ...sample.headers, ...sendgrid.signedHeaders(body) } };
+    });
 }
 
 const signUpApiSchema = signUpSchema.extend({ name: z.string().max(200) });
@@ -268,6 +323,8 @@ const endpoints: [string, () => fc.Arbitrary<FuzzCase>][] = [
         { formWeight: 8, jsonWeight: 2 },
       ),
   ],
+  // After the newsletter form actions: their address is subscribed, so some events change it.
+  ["POST /api/webhooks/sendgrid", sendgridEventCases],
 ];
 
 describe("hostile input to the public endpoints", () => {

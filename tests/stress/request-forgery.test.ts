@@ -198,6 +198,9 @@ describe("request forgery", () => {
       welcome.links.find((l) => l.includes("unsubscribe")) as string,
     ).searchParams.get("token") as string;
 
+    // Not here: SendGrid's webhook (POST /api/webhooks/sendgrid), another service's call by
+    // design, skips the origin check and takes only a batch signed with the SendGrid card's key
+    // (401 otherwise; tests/e2e/newsletter-bounces.test.ts sends it cross-site).
     const adminWrites = (await loadAdminCalls()).filter((call) => call.method !== "GET");
     const newPassword = "a new password 2";
     writes = [

@@ -1,5 +1,83 @@
+import { createSign, generateKeyPairSync } from "node:crypto";
 import type http from "node:http";
 import { parseJsonBody, startFakeHttpServer } from "./fake-http";
+
+/**
+ * SendGrid's signed Event Webhook as SendGrid sends it: a P-256 key pair of its own (the public
+ * half as SendGrid shows it, base64 of the DER SubjectPublicKeyInfo), and POSTs of event batches
+ * signed with ECDSA SHA-256 over the timestamp header followed by the body, the signature in
+ * base64 DER.
+ */
+export interface SendgridEventSender {
+  /** What to paste as the card's "Event webhook verification key". */
+  verificationKey: string;
+  /** SendGrid's two headers for this exact body, signed at `timestamp` (Unix seconds; now). */
+  signedHeaders(body: string, timestamp?: number): Record<string, string>;
+  /** The signed request for `events` (a list, or a raw body), to hand to the route's action. */
+  request(url: string, events: unknown, options?: SignedEventOptions): Request;
+  /** POSTs `events` to the site's webhook (`siteUrl`/api/webhooks/sendgrid). */
+  post(
+    siteUrl: string,
+    events: unknown,
+    options?: SignedEventOptions,
+  ): Promise<{ status: number; text: string }>;
+}
+
+export interface SignedEventOptions {
+  /** The timestamp header, Unix seconds; now unless set (a stale or future one to replay). */
+  timestamp?: number;
+  /** Signs this body but sends the events' (a body tampered with on the way). */
+  signedBody?: string;
+  /** Headers over the signed ones (a forged signature); null removes one. */
+  headers?: Record<string, string | null>;
+}
+
+export const SENDGRID_SIGNATURE_HEADER = "X-Twilio-Email-Event-Webhook-Signature";
+export const SENDGRID_TIMESTAMP_HEADER = "X-Twilio-Email-Event-Webhook-Timestamp";
+
+export function createSendgridEventSender(): SendgridEventSender {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const verificationKey = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  const signedHeaders = (body: string, at = Math.floor(Date.now() / 1000)) => {
+    const timestamp = String(at);
+    const signature = createSign("sha256")
+      .update(timestamp + body)
+      .sign(privateKey)
+      .toString("base64");
+    return { [SENDGRID_SIGNATURE_HEADER]: signature, [SENDGRID_TIMESTAMP_HEADER]: timestamp };
+  };
+  const parts = (events: unknown, options: SignedEventOptions = {}) => {
+    const body = typeof events === "string" ? events : JSON.stringify(events);
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      "User-Agent": "SendGrid Event API",
+      ...signedHeaders(options.signedBody ?? body, options.timestamp),
+    };
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+    return { body, headers };
+  };
+  return {
+    verificationKey,
+    signedHeaders,
+    request(url, events, options) {
+      const { body, headers } = parts(events, options);
+      return new Request(url, { method: "POST", headers, body });
+    },
+    async post(siteUrl, events, options) {
+      const { body, headers } = parts(events, options);
+      const response = await fetch(`${siteUrl}/api/webhooks/sendgrid`, {
+        method: "POST",
+        headers,
+        body,
+        redirect: "manual",
+      });
+      return { status: response.status, text: await response.text() };
+    },
+  };
+}
 
 /**
  * A stand-in for SendGrid's v3 API: `POST /v3/mail/send` answers 202 (empty, as SendGrid does)

@@ -220,6 +220,12 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "public",
     why: "the enabled widgets' public fields only; secrets never leave the server",
   },
+  "/api/webhooks/sendgrid": {
+    access: "public",
+    get: 405,
+    post: 401,
+    why: "SendGrid's signed Event Webhook: only a batch signed with the key on the SendGrid card is taken; sessions count for nothing",
+  },
   "/api/create-blog-post": {
     access: "api-key-or-section",
     section: "blog",

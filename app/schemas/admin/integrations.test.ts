@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { integrationConfigSchema } from "./integrations";
+import { fieldPresentation, integrationConfigSchema } from "./integrations";
 
 function parse(name: Parameters<typeof integrationConfigSchema>[0], input: unknown) {
   const result = integrationConfigSchema(name).safeParse(input);
@@ -60,5 +60,50 @@ describe("the Google Analytics measurement ID", () => {
       ok: false,
       messages: ["Measurement ID is required."],
     });
+  });
+});
+
+describe("SendGrid's event webhook verification key", () => {
+  // A P-256 public key as SendGrid shows it: base64 of its DER SubjectPublicKeyInfo.
+  const key =
+    "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE+IsaBJ1JLyKH0IZo69qE3x3S9EGZQqQuP5E+neLc47rVgdwWhbFlQiKLaaNVtSy5zCKB5IxBxfo85F2hyMgeuQ==";
+  const from = "hello@example.com";
+
+  it("takes the key as SendGrid shows it, or none", () => {
+    expect(parse("sendgrid", { fromEmail: from, verificationKey: ` ${key} ` })).toMatchObject({
+      ok: true,
+      data: { verificationKey: key },
+    });
+    expect(parse("sendgrid", { fromEmail: from })).toMatchObject({
+      ok: true,
+      data: { verificationKey: "" },
+    });
+  });
+
+  it("refuses anything else with a clear message", () => {
+    for (const verificationKey of [
+      `-----BEGIN PUBLIC KEY-----${key}-----END PUBLIC KEY-----`,
+      key.slice(0, -4),
+      `${key}AAAA`,
+      key.replace("MFkw", "MHYw"),
+      "SG.an-api-key",
+    ]) {
+      expect(parse("sendgrid", { fromEmail: from, verificationKey }), verificationKey).toEqual({
+        ok: false,
+        messages: [
+          "Event webhook verification key must be the key SendGrid shows, starting with MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE.",
+        ],
+      });
+    }
+  });
+
+  it("tells where SendGrid must send its events, on this site's address", () => {
+    const hint = fieldPresentation("sendgrid", "verificationKey").hint;
+    expect(typeof hint).toBe("function");
+    if (typeof hint === "function") {
+      expect(hint("https://www.example.com")).toContain(
+        "https://www.example.com/api/webhooks/sendgrid",
+      );
+    }
   });
 });

@@ -28,14 +28,20 @@ export type FieldInput =
   | "css-length"
   | "phone"
   | "measurement-id"
+  /** SendGrid's event webhook verification key: a P-256 public key, base64 DER as SendGrid shows it. */
+  | "ec-public-key"
   /** One of the field's `options`, as a select. */
   | "choice";
 
 export interface FieldPresentation {
   input: FieldInput;
   placeholder?: string;
-  hint?: string;
+  /** Help under the field; a function of the site's address (SITE_URL) when it names one. */
+  hint?: string | ((siteUrl: string) => string);
 }
+
+/** Where SendGrid posts its events (app/routes/resources/api-webhooks-sendgrid.ts). */
+export const SENDGRID_WEBHOOK_PATH = "/api/webhooks/sendgrid";
 
 /** How each field is typed in and checked, by `<integration>.<field>`; plain text otherwise. */
 const presentations: Record<string, FieldPresentation> = {
@@ -67,6 +73,12 @@ const presentations: Record<string, FieldPresentation> = {
   "openai.model": { input: "text", placeholder: "gpt-4o-mini" },
   "stripe.publishableKey": { input: "text", placeholder: "pk_live_…" },
   "sendgrid.fromEmail": { input: "email", placeholder: "hello@example.com" },
+  "sendgrid.verificationKey": {
+    input: "ec-public-key",
+    placeholder: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE…",
+    hint: (siteUrl) =>
+      `In SendGrid under Settings → Mail Settings → Event Webhook: enter ${siteUrl}${SENDGRID_WEBHOOK_PATH} as the Post URL, tick Dropped, Bounced, Spam Reports, Unsubscribed and Group Unsubscribes, turn on Signed Event Webhook Requests and paste the verification key it shows here. Until it is set, the site refuses every event.`,
+  },
   "twilio.accountSid": { input: "text", placeholder: "AC…" },
   "twilio.phoneNumber": {
     input: "phone",
@@ -112,6 +124,11 @@ const TEXT_MAX = 500;
 
 /** A phone number in E.164 form: +, country code and number, 8 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{7,14}$/;
+/**
+ * A P-256 public key as SendGrid shows it: base64 of its DER SubjectPublicKeyInfo, which always
+ * starts with the same 27 bytes (the algorithm, the curve and an uncompressed point's 0x04).
+ */
+const P256_PUBLIC_KEY = /^MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]{86}==$/;
 const CSS_LENGTH = /^\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%|vh|vw)$/;
 const COLOR =
   /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgba?|hsla?)\(\s*[\d.]+%?(?:\s*[,\s/]\s*[\d.]+%?){2,3}\s*\)|[a-z]{3,20})$/i;
@@ -161,6 +178,11 @@ function formatCheck(
       return [
         (v) => MEASUREMENT_ID.test(v),
         `${label} must be G- followed by capital letters and digits, e.g. G-XXXXXXXXXX.`,
+      ];
+    case "ec-public-key":
+      return [
+        (v) => P256_PUBLIC_KEY.test(v),
+        `${label} must be the key SendGrid shows, starting with MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE.`,
       ];
     default:
       return null;

@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
 import type * as React from "react";
 import { useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -14,6 +15,7 @@ import type { AdminIntegration } from "~/models/admin-integrations.server";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import {
   clearKey,
+  type FieldPresentation,
   fieldPresentation,
   integrationConfigSchema,
   voicePositions,
@@ -107,11 +109,11 @@ interface FieldProps {
 
 function ConfigField({ id, integration, field, error }: FieldProps) {
   const presentation = fieldPresentation(integration.name, field.key);
+  const hint = useHint(presentation.hint);
   if (field.secret) {
     return <SecretField id={id} integration={integration} field={field} error={error} />;
   }
   const value = integration.values[field.key] ?? "";
-  const hint = presentation.hint;
   const aria = fieldAria(id, error, Boolean(hint));
   const common = {
     ...aria,
@@ -181,6 +183,13 @@ function ConfigField({ id, integration, field, error }: FieldProps) {
       {control}
     </FieldShell>
   );
+}
+
+/** A field's help, with the site's own address in it where it names one (a webhook's URL). */
+function useHint(hint: FieldPresentation["hint"]) {
+  const root = useRouteLoaderData("root") as { siteUrl?: string } | undefined;
+  if (typeof hint !== "function") return hint;
+  return hint((root?.siteUrl ?? "").replace(/\/+$/, ""));
 }
 
 /** #rrggbb for the browser's colour picker, from a hex or rgb() colour; null for anything else. */
