@@ -155,15 +155,16 @@ export function submitNewsletter(request: Request, values: unknown) {
     if (outcome === "already-subscribed") {
       return refuse(409, { error: ALREADY_SUBSCRIBED, code: "already_subscribed" });
     }
-    if (
-      (outcome === "confirmation-needed" || outcome === "still-pending") &&
-      result.confirmToken &&
-      (await consumeRateLimit(db, confirmationMailKey(email), CONFIRMATION_MAIL_LIMIT)).allowed
-    ) {
-      sendInBackground(
-        getMailer(),
-        confirmationMail({ to: email, confirmToken: result.confirmToken, ...site }),
-      );
+    if ((outcome === "confirmation-needed" || outcome === "still-pending") && result.confirmToken) {
+      // A new link (a new address, or one back from unsubscribed) always goes out: only its
+      // owner can unsubscribe and start that again. Sending the same link again is limited.
+      const limit = await consumeRateLimit(db, confirmationMailKey(email), CONFIRMATION_MAIL_LIMIT);
+      if (outcome === "confirmation-needed" || limit.allowed) {
+        sendInBackground(
+          getMailer(),
+          confirmationMail({ to: email, confirmToken: result.confirmToken, ...site }),
+        );
+      }
     }
     if (outcome === "subscribed" || outcome === "reactivated") {
       await sendWelcomeMail(email, result.unsubscribeToken, site);
