@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   links: string[];
+  /** Every header, by its lower-cased name (folded lines unfolded). */
+  headers: Map<string, string>;
 }
 
 /** Waits for the newest mail to `to` in DATA_DIR/mail (the dev mail folder) and parses it. */
@@ -54,6 +56,7 @@ export function parseEml(raw: string) {
     to: headers.get("to") ?? "",
     subject: headers.get("subject") ?? "",
     text: body.replace(/\r\n/g, "\n"),
+    headers,
   };
 }
 

@@ -146,7 +146,7 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
         <Button asChild variant="outline" size="sm">
           <Link to="/admin/newsletter/settings">
             <Settings aria-hidden />
-            Settings
+            Newsletter settings
           </Link>
         </Button>
         {!loaderData.loadError && loaderData.counts.total > 0 ? (
