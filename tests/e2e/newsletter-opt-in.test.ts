@@ -12,6 +12,7 @@ import {
   openAdminTab,
   startAdminSession,
 } from "../support/admin";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, newClientContext, newPage } from "../support/browser";
 import { expectToast, SLOW, uniqueEmail, waitForHydration } from "../support/forms";
 import { mailsTo, waitForMail } from "../support/mail";
@@ -103,6 +104,8 @@ describe("double opt-in", () => {
     const link = mail.links.find((l) => l.includes("/newsletter/confirm?token="));
     expect(new URL(link as string).origin).toBe(own.url);
     expect(mailsTo(own.dataDir, email, /./)).toHaveLength(1);
+    // The line about what one signs up to is readable (contrast) in the dark footer too.
+    await expectNoAxeViolations(page);
     expectCleanPage(page);
   });
 
@@ -119,6 +122,7 @@ describe("double opt-in", () => {
     const dialog = adminPage.getByRole("dialog", { name: email });
     await dialog.waitFor(SLOW);
     expect(await dialog.textContent()).toContain("Signed up (not confirmed)");
+    await expectNoAxeViolations(adminPage);
     expect(await dialog.textContent()).toContain("Footer form");
     await adminPage.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -134,6 +138,7 @@ describe("double opt-in", () => {
     await waitForHydration(welcome);
     expect(await doubleOptIn.isChecked()).toBe(true);
     expect(await welcome.isChecked()).toBe(false);
+    await expectNoAxeViolations(adminPage);
     await welcome.check();
     const subject = adminPage.getByRole("textbox", { name: "Subject" });
     await subject.fill("");
@@ -169,6 +174,7 @@ describe("double opt-in", () => {
     expect(await visit.getByRole("heading", { level: 1 }).textContent()).toBe(
       "Confirm your subscription",
     );
+    await expectNoAxeViolations(visit);
     // Opening the link (as a mail scanner does) confirmed nothing.
     await openAdminTab(adminPage, "/admin/newsletter", "Newsletter");
     expect(await subscriberRow(email).getByText("Awaiting confirmation").isVisible()).toBe(true);
@@ -265,6 +271,7 @@ describe("double opt-in", () => {
     expect(await row.getByText("Suppressed", { exact: true }).isVisible()).toBe(true);
     expect(await row.textContent()).toContain("Suppressed: hard bounce, ");
     expect(await row.getByRole("button", { name: `Reactivate ${bounced}` }).count()).toBe(0);
+    await expectNoAxeViolations(adminPage);
     // The server refuses it too, whatever the page offers.
     for (const intent of ["reactivate", "unsubscribe"]) {
       const refused = await session.context.request.post(`${own.url}/admin/newsletter`, {

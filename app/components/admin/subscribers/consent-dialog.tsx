@@ -22,7 +22,8 @@ export interface ConsentItem {
 
 /**
  * A subscriber's consent records, oldest first: when, where, which wording, whether the address
- * confirmed it. Opened from the row's "Consent" button, which gets the focus back on closing.
+ * confirmed it. Opened from the link-styled button under the row's status, which gets the focus
+ * back on closing.
  */
 export function ConsentDialog({
   subscriber,
@@ -33,15 +34,14 @@ export function ConsentDialog({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button
+        <button
           type="button"
-          size="sm"
-          variant="ghost"
+          className="inline-flex items-center gap-1 whitespace-nowrap rounded text-xs font-semibold text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           aria-label={`Consent records of ${subscriber.email}`}
         >
-          <ScrollText aria-hidden />
-          Consent
-        </Button>
+          <ScrollText aria-hidden className="size-3.5" />
+          Consent records
+        </button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

@@ -23,13 +23,16 @@ export interface SubscriberItem {
   consents: ConsentItem[];
 }
 
-/** The status, and for a suppressed address why and when (the mail service's webhook says). */
+/**
+ * The status, for a suppressed address why and when (the mail service's webhook says), and the
+ * way to the consent records.
+ */
 function StatusCell({ subscriber }: { subscriber: SubscriberItem }) {
   return (
-    <div className="space-y-1">
+    <div className="flex flex-col items-start gap-1">
       <StatusBadge status={subscriber.status} />
       {subscriber.status === "suppressed" ? (
-        <p className="text-xs text-muted">
+        <p className="max-w-48 text-xs text-muted">
           Suppressed: {suppressedReasonLabel(subscriber.suppressedReason)}
           {subscriber.suppressedAt ? (
             <>
@@ -38,6 +41,7 @@ function StatusCell({ subscriber }: { subscriber: SubscriberItem }) {
           ) : null}
         </p>
       ) : null}
+      <ConsentDialog subscriber={subscriber} />
     </div>
   );
 }
@@ -53,7 +57,7 @@ function DateCell({ iso }: { iso: string | null }) {
  */
 function SubscriberAction({ subscriber }: { subscriber: SubscriberItem }) {
   if (subscriber.status === "suppressed") {
-    return <span className="text-xs text-muted">Never mailed again</span>;
+    return <span className="whitespace-nowrap text-xs text-muted">Never mailed again</span>;
   }
   return <StatusAction subscriber={subscriber} />;
 }
@@ -142,7 +146,6 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
               "Status",
               "Subscribed at",
               "Unsubscribed at",
-              "Consent",
               { ...ACTIONS_COLUMN, className: "text-right" },
             ]}
             className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted"
@@ -162,9 +165,6 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted">
                   <DateCell iso={subscriber.unsubscribedAt} />
-                </td>
-                <td className="px-4 py-2">
-                  <ConsentDialog subscriber={subscriber} />
                 </td>
                 <td className="px-4 py-2 text-right">
                   <SubscriberAction subscriber={subscriber} />
@@ -191,8 +191,7 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
                 <DateCell iso={subscriber.unsubscribedAt} />
               </dd>
             </dl>
-            <div className="mt-3 flex flex-wrap items-center gap-2">
-              <ConsentDialog subscriber={subscriber} />
+            <div className="mt-3">
               <SubscriberAction subscriber={subscriber} />
             </div>
           </li>
