@@ -59,7 +59,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           </Alert>
         ) : null}
         <NewsletterForm
-          source={failure?.values.source === "footer" ? "footer" : "page"}
+          source="page"
           key={posted.generation}
           defaultEmail={failure?.values.email}
           onSubscribed={posted.clear}
