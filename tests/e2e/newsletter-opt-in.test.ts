@@ -15,11 +15,12 @@ import {
 import { expectNoAxeViolations } from "../support/axe";
 import { expectCleanPage, newClientContext, newPage } from "../support/browser";
 import { expectToast, SLOW, uniqueEmail, waitForHydration } from "../support/forms";
-import { mailsTo, waitForMail } from "../support/mail";
+import { type SmtpSink, startSmtpSink } from "../support/mail";
 
 /**
  * Double opt-in from a visitor's footer sign-up to the welcome mail, on a server of its own (the
- * test switches the welcome mail on: a setting every page of a shared server would feel).
+ * test switches the welcome mail on: a setting every page of a shared server would feel) that
+ * sends its mail to a local SMTP server.
  */
 
 const texts = formMessages.newsletter;
@@ -32,6 +33,7 @@ const CONFIRM_SUBJECT = /^Confirm your subscription/;
 const WELCOME_SUBJECT = "Welcome aboard, reader";
 const suppressedAt = new Date("2026-11-20T15:30:00Z");
 
+let smtp: SmtpSink;
 let session: AdminSession;
 let own: OwnServer;
 let browser: Browser;
@@ -43,7 +45,9 @@ const bounced = uniqueEmail("bounced");
 let bouncedId: number;
 
 beforeAll(async () => {
-  session = await startAdminSession();
+  // Mail goes out over SMTP, to a local server, as in production.
+  smtp = await startSmtpSink();
+  session = await startAdminSession({ SMTP_URL: smtp.url });
   ({ own, browser } = session);
   // A hard bounce the mail service reported earlier (the webhook's write, done here directly).
   await own.whileStopped(async () => {
@@ -72,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await visitor?.close();
   await session?.close();
+  await smtp?.close();
 });
 
 const footer = () => page.locator("footer");
@@ -97,13 +102,13 @@ describe("double opt-in", () => {
     await subscribeInFooter(email);
     await expectToast(page, confirmToast);
 
-    const mail = await waitForMail(own.dataDir, email, CONFIRM_SUBJECT);
+    const mail = await smtp.waitForMail(email, CONFIRM_SUBJECT);
     expect(mail.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(mail.headers.has("list-unsubscribe")).toBe(false);
     expect(mail.text).toContain("If this wasn't you, ignore this mail");
     const link = mail.links.find((l) => l.includes("/newsletter/confirm?token="));
     expect(new URL(link as string).origin).toBe(own.url);
-    expect(mailsTo(own.dataDir, email, /./)).toHaveLength(1);
+    expect(smtp.mailsTo(email, /./)).toHaveLength(1);
     // The line about what one signs up to is readable (contrast) in the dark footer too.
     await expectNoAxeViolations(page);
     expectCleanPage(page);
@@ -162,7 +167,7 @@ describe("double opt-in", () => {
   });
 
   it("confirms only when the button is pressed, then mails the welcome with both unsubscribe headers", async () => {
-    const mail = await waitForMail(own.dataDir, email, CONFIRM_SUBJECT);
+    const mail = await smtp.waitForMail(email, CONFIRM_SUBJECT);
     const link = mail.links.find((l) => l.includes("/newsletter/confirm?token=")) as string;
     // Another browser, no cookies: the link is the only key.
     const stranger = await newClientContext(browser, { baseURL: own.url });
@@ -184,7 +189,7 @@ describe("double opt-in", () => {
     await visit.getByRole("heading", { level: 1, name: "You're subscribed" }).waitFor(SLOW);
     expect(await visit.getByRole("status").textContent()).toContain(email);
 
-    const welcome = await waitForMail(own.dataDir, email, new RegExp(`^${WELCOME_SUBJECT}$`));
+    const welcome = await smtp.waitForMail(email, new RegExp(`^${WELCOME_SUBJECT}$`));
     expect(welcome.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(welcome.text).not.toMatch(/<[a-z]/i);
     const unsubscribe = welcome.links.find((l) => l.includes("/newsletter/unsubscribe?token="));
@@ -219,7 +224,7 @@ describe("double opt-in", () => {
   });
 
   it("unsubscribes by the welcome's link without signing in; subscribing again asks to confirm again", async () => {
-    const welcome = await waitForMail(own.dataDir, email, new RegExp(`^${WELCOME_SUBJECT}$`));
+    const welcome = await smtp.waitForMail(email, new RegExp(`^${WELCOME_SUBJECT}$`));
     const link = welcome.links.find((l) => l.includes("/newsletter/unsubscribe?token=")) as string;
     const stranger = await newClientContext(browser, { baseURL: own.url });
     const visit = await newPage(stranger);
@@ -241,14 +246,14 @@ describe("double opt-in", () => {
     await waitForHydration(footer().locator("form"));
     await subscribeInFooter(email);
     await expectToast(page, confirmToast);
-    await expect.poll(() => mailsTo(own.dataDir, email, CONFIRM_SUBJECT).length, SLOW).toBe(2);
-    const [first, second] = mailsTo(own.dataDir, email, CONFIRM_SUBJECT);
+    await expect.poll(() => smtp.mailsTo(email, CONFIRM_SUBJECT).length, SLOW).toBe(2);
+    const [first, second] = smtp.mailsTo(email, CONFIRM_SUBJECT);
     // A new link: the first one was used up.
     expect(second?.text).not.toBe(first?.text);
     await openAdminTab(adminPage, "/admin/newsletter", "Newsletter");
     expect(await subscriberRow(email).getByText("Awaiting confirmation").isVisible()).toBe(true);
     // No second welcome before the new confirmation.
-    expect(mailsTo(own.dataDir, email, new RegExp(`^${WELCOME_SUBJECT}$`))).toHaveLength(1);
+    expect(smtp.mailsTo(email, new RegExp(`^${WELCOME_SUBJECT}$`))).toHaveLength(1);
     expectCleanPage(page);
   });
 
@@ -261,9 +266,9 @@ describe("double opt-in", () => {
     const fresh = uniqueEmail("fresh");
     await subscribeInFooter(fresh);
     await expectToast(page, confirmToast);
-    await waitForMail(own.dataDir, fresh, CONFIRM_SUBJECT);
+    await smtp.waitForMail(fresh, CONFIRM_SUBJECT);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(mailsTo(own.dataDir, bounced, /./)).toEqual([]);
+    expect(smtp.mailsTo(bounced, /./)).toEqual([]);
     expectCleanPage(page);
 
     await openAdminTab(adminPage, "/admin/newsletter", "Newsletter");
