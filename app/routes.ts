@@ -5,6 +5,7 @@ export default [
   index("routes/marketing/page.tsx", { id: "home" }),
   route("newsletter", "routes/marketing/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/marketing/newsletter-unsubscribe.tsx"),
+  route("newsletter/confirm", "routes/marketing/newsletter-confirm.tsx"),
 
   route("blog", "routes/blog/index.tsx"),
   route("blog/rss.xml", "routes/blog/rss.ts"),
@@ -36,6 +37,7 @@ export default [
       // A post's editor; /admin/blog/new before its first save.
       route("blog/:id", "routes/admin/post-editor.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/settings", "routes/admin/newsletter-settings.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("integrations", "routes/admin/integrations.tsx"),

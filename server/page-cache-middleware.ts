@@ -25,7 +25,7 @@ const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[a-z_]+|flash_t
 
 /** Addresses that are never a public page, or whose answer is someone's (a token in the link). */
 const NEVER_CACHED =
-  /^\/(?:admin|api|auth|account|internal|media|assets|forgot-password|reset-password|newsletter\/unsubscribe|healthz|readyz)(?:\/|$|\.)/;
+  /^\/(?:admin|api|auth|account|internal|media|assets|forgot-password|reset-password|newsletter\/(?:unsubscribe|confirm)|healthz|readyz)(?:\/|$|\.)/;
 
 /** Headers of a rendered answer that describe it; the rest (dates, connection) are per answer. */
 const KEPT_HEADERS = new Set(["content-type", "content-language", "link", "x-robots-tag"]);

@@ -80,6 +80,7 @@ const UNSEEN_ENTITIES = new Set([
   "consultation request",
   "contact message",
   "link audit",
+  "newsletter settings",
   "newsletter subscriber",
 ]);
 const SERVER_SIDE_INTEGRATIONS = new Set([

@@ -104,7 +104,7 @@ export function SiteFooter({
               mails a month; unsubscribe any time.
             </p>
           </div>
-          <NewsletterForm className="w-full sm:max-w-lg lg:w-[28rem]" />
+          <NewsletterForm source="footer" className="w-full sm:max-w-lg lg:w-[28rem]" />
         </section>
       </div>
       <div className="border-t border-white/10">

@@ -7,7 +7,13 @@ const LazyToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaste
 export function Toaster() {
   return (
     <Suspense fallback={null}>
-      <LazyToaster position="top-right" richColors closeButton />
+      <LazyToaster
+        position="top-right"
+        richColors
+        closeButton
+        // A description may have a second line (the newsletter's "check your inbox").
+        toastOptions={{ classNames: { description: "whitespace-pre-line" } }}
+      />
     </Suspense>
   );
 }

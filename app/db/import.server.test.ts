@@ -14,6 +14,7 @@ import {
   webIntegrations,
   webMainPageStats,
   webMedia,
+  webNewsletterConsents,
   webNewsletterSubscriptions,
   webPostRevisions,
   webPosts,
@@ -298,6 +299,54 @@ describe.each(backends)("importing the old backend's export on %s", (backend) =>
     const tokens = subscribers.map((s) => s.unsubscribeToken);
     expect(new Set(tokens).size).toBe(3);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("imports active addresses with an import consent, and never revives a suppressed one", async () => {
+    const db = database.db;
+    const suppressedAt = new Date("2026-11-01T12:00:00Z");
+    await db.insert(webNewsletterSubscriptions).values([
+      {
+        email: "ana@example.com",
+        status: "suppressed",
+        unsubscribeToken: "a".repeat(43),
+        suppressedReason: "spam-report",
+        suppressedAt,
+      },
+      {
+        email: "dev@example.org",
+        status: "pending",
+        unsubscribeToken: "d".repeat(43),
+        confirmToken: "c".repeat(43),
+      },
+    ]);
+    const report = await importOldBackend(db, { from: FIXTURES });
+    expect(report.web_newsletter_subscriptions).toMatchObject({ imported: 1, updated: 1 });
+    expect(report.web_newsletter_subscriptions.skipped[0]).toEqual({
+      row: 2,
+      reason: "suppressed: ana@example.com is never mailed again (spam-report)",
+    });
+    const rows = new Map(
+      (await db.select().from(webNewsletterSubscriptions)).map((r) => [r.email, r]),
+    );
+    expect(rows.get("ana@example.com")).toMatchObject({ status: "suppressed", suppressedAt });
+    expect(rows.get("dev@example.org")).toMatchObject({ status: "active", confirmToken: null });
+    const consents = await db
+      .select()
+      .from(webNewsletterConsents)
+      .orderBy(asc(webNewsletterConsents.id));
+    // Only the address the import made active; the unsubscribed one consented to nothing.
+    expect(consents).toMatchObject([
+      {
+        subscriptionId: rows.get("dev@example.org")?.id,
+        source: "import",
+        wordingVersion: "unrecorded",
+        confirmed: false,
+      },
+    ]);
+    // Run again: still suppressed, still skipped, no second consent.
+    const again = await importOldBackend(db, { from: FIXTURES });
+    expect(again.web_newsletter_subscriptions.skipped[0]?.reason).toMatch(/^suppressed: /);
+    expect(await db.select().from(webNewsletterConsents)).toHaveLength(1);
   });
 
   it("changes nothing when run a second time", async () => {

@@ -12,6 +12,7 @@ import {
   webConsultationRequests,
   webContactMessages,
   webIntegrations,
+  webNewsletterConsents,
   webNewsletterSubscriptions,
   webOutbox,
   webSettings,
@@ -20,6 +21,7 @@ import { loadEnv } from "~/env.server";
 import { createAltchaChallenge } from "~/lib/bot-check.server";
 import { logger } from "~/lib/logger.server";
 import { type MailMessage, setMailer } from "~/mail/mailer.server";
+import { confirmSubscription, unsubscribeByToken } from "~/models/newsletter.server";
 import { invalidateSiteCache } from "~/models/site.server";
 import {
   backends,
@@ -91,16 +93,160 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
   });
 
   describe("newsletter", () => {
-    it("subscribes, mails a working unsubscribe link, and says so for a repeat", async () => {
-      const first = await submitNewsletter(visitor(), { email: "Reader@Example.com" });
-      expect(first).toMatchObject({ ok: true, status: 200 });
-      const [row] = await database.db.select().from(webNewsletterSubscriptions);
-      expect(row).toMatchObject({ email: "reader@example.com", status: "active" });
-      const [welcome] = await mailsTo("reader@example.com", 1);
-      expect(welcome?.text).toContain(
-        `https://www.example.com/newsletter/unsubscribe?token=${row?.unsubscribeToken}`,
+    async function newsletterSettings(values: Record<string, string>) {
+      for (const [key, value] of Object.entries(values)) {
+        await database.db
+          .insert(webSettings)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: webSettings.key, set: { value } });
+      }
+      invalidateSiteCache();
+    }
+    const doubleOptInOff = () => newsletterSettings({ newsletter_double_opt_in: "false" });
+    const welcomeOn = () =>
+      newsletterSettings({
+        newsletter_welcome_enabled: "true",
+        newsletter_welcome_subject: "Hello from us",
+        newsletter_welcome_body: "Glad you're here.",
+      });
+    const consents = () =>
+      database.db.select().from(webNewsletterConsents).orderBy(asc(webNewsletterConsents.id));
+    const subscriptions = () => database.db.select().from(webNewsletterSubscriptions);
+    const success = {
+      message: "You've been subscribed to our newsletter.",
+      status: "subscribed",
+      confirmationRequired: true,
+    };
+
+    it("with double opt-in on (the default) stores the address pending and mails only the confirmation link", async () => {
+      const first = await submitNewsletter(visitor(), {
+        email: "Reader@Example.com",
+        source: "footer",
+      });
+      expect(first).toEqual({ ok: true, status: 200, body: success });
+      const [row] = await subscriptions();
+      expect(row).toMatchObject({ email: "reader@example.com", status: "pending" });
+      expect(row?.confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(row?.confirmToken).not.toBe(row?.unsubscribeToken);
+      expect(await consents()).toMatchObject([
+        {
+          subscriptionId: row?.id,
+          source: "footer",
+          wordingVersion: "2026-11-27",
+          confirmed: false,
+        },
+      ]);
+      const [mail] = await mailsTo("reader@example.com", 1);
+      expect(mail?.subject).toMatch(/^Confirm your subscription/);
+      expect(mail?.text).toContain(
+        `https://www.example.com/newsletter/confirm?token=${row?.confirmToken}`,
       );
+      expect(mail?.text).toContain("If this wasn't you, ignore this mail");
+      // Not a list mail: no unsubscribe header, no unsubscribe link, no marketing.
+      expect(mail?.headers).toBeUndefined();
+      expect(mail?.text).not.toContain("unsubscribe");
+    });
+
+    it("answers a pending address like a new one and mails it at most once every few minutes", async () => {
+      await submitNewsletter(visitor(), { email: "twice@example.com" });
+      const again = await submitNewsletter(visitor(), { email: "twice@example.com" });
+      expect(again).toEqual({ ok: true, status: 200, body: success });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [first] = await mailsTo("twice@example.com", 1);
+      // The few minutes have passed: the same link comes again.
+      await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
+      await submitNewsletter(visitor(), { email: "twice@example.com" });
+      const mails = await mailsTo("twice@example.com", 2);
+      expect(mails[1]?.text).toBe(first?.text);
+      expect(await subscriptions()).toHaveLength(1);
+      expect(await consents()).toHaveLength(1);
+    });
+
+    it("stores one row and mails one link when the same address arrives many times at once", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => submitNewsletter(visitor(), { email: "race@example.com" })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect(await subscriptions()).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await mailsTo("race@example.com", 1);
+    });
+
+    it("sends an unsubscribed address back to pending with a new link, mailed at once", async () => {
+      await submitNewsletter(visitor(), { email: "back@example.com" });
+      const [pending] = await subscriptions();
+      await confirmSubscription(database.db, pending?.confirmToken as string);
+      await unsubscribeByToken(database.db, pending?.unsubscribeToken as string);
+      // Within the few minutes of the first mail: a new link is not held back.
+      const again = await submitNewsletter(visitor(), {
+        email: "back@example.com",
+        source: "page",
+      });
+      expect(again).toEqual({ ok: true, status: 200, body: success });
+      const [row] = await subscriptions();
+      expect(row).toMatchObject({ status: "pending" });
+      expect(row?.confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(row?.confirmToken).not.toBe(pending?.confirmToken);
+      expect((await consents()).map((c) => [c.source, c.confirmed])).toEqual([
+        ["api", false],
+        ["api", true],
+        ["page", false],
+      ]);
+      const mails = await mailsTo("back@example.com", 2);
+      expect(mails[1]?.text).toContain(`/newsletter/confirm?token=${row?.confirmToken}`);
+    });
+
+    it("answers a suppressed address exactly like a new one, and changes and mails nothing", async () => {
+      await database.db.insert(webNewsletterSubscriptions).values({
+        email: "bounced@example.com",
+        status: "suppressed",
+        unsubscribeToken: "s".repeat(43),
+        suppressedReason: "bounce",
+        suppressedAt: new Date(),
+      });
+      const before = await subscriptions();
+      const answer = await submitNewsletter(visitor(), { email: "bounced@example.com" });
+      const fresh = await submitNewsletter(visitor(), { email: "fresh@example.com" });
+      expect(answer).toEqual(fresh);
+      await mailsTo("fresh@example.com", 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sent.filter((m) => m.to === "bounced@example.com")).toEqual([]);
+      const after = await subscriptions();
+      expect(after.find((r) => r.email === "bounced@example.com")).toEqual(before[0]);
+      expect((await consents()).map((c) => c.subscriptionId)).not.toContain(before[0]?.id);
+
+      // Off, the same: no mail, no change, the answer of a new address.
+      await doubleOptInOff();
+      await welcomeOn();
+      const off = await submitNewsletter(visitor(), { email: "bounced@example.com" });
+      expect(off).toEqual({
+        ok: true,
+        status: 200,
+        body: { ...success, confirmationRequired: false },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sent.filter((m) => m.to === "bounced@example.com")).toEqual([]);
+    });
+
+    it("with double opt-in off subscribes at once (consent unconfirmed) and says so for a repeat", async () => {
+      await doubleOptInOff();
+      const first = await submitNewsletter(visitor(), { email: "Reader@Example.com" });
+      expect(first).toEqual({
+        ok: true,
+        status: 200,
+        body: { ...success, confirmationRequired: false },
+      });
+      const [row] = await subscriptions();
+      expect(row).toMatchObject({
+        email: "reader@example.com",
+        status: "active",
+        confirmToken: null,
+      });
       expect(row?.unsubscribeToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await consents()).toMatchObject([{ source: "api", confirmed: false }]);
+      // The welcome mail is off by default.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sent).toEqual([]);
 
       const repeat = await submitNewsletter(visitor(), { email: "reader@example.com" });
       expect(repeat).toMatchObject({
@@ -108,27 +254,56 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
         status: 409,
         body: { error: "Email already subscribed" },
       });
-      expect(await database.db.select().from(webNewsletterSubscriptions)).toHaveLength(1);
+      expect(await subscriptions()).toHaveLength(1);
     });
 
-    it("re-activates an address that had unsubscribed", async () => {
+    it("with double opt-in off mails the staff's welcome, with both List-Unsubscribe headers", async () => {
+      await doubleOptInOff();
+      await welcomeOn();
+      await submitNewsletter(visitor(), { email: "welcome@example.com" });
+      const [row] = await subscriptions();
+      const [welcome] = await mailsTo("welcome@example.com", 1);
+      const link = `https://www.example.com/newsletter/unsubscribe?token=${row?.unsubscribeToken}`;
+      expect(welcome?.subject).toBe("Hello from us");
+      expect(welcome?.text).toMatch(/^Glad you're here\.\n/);
+      expect(welcome?.text).toContain(link);
+      expect(welcome?.html).toBeUndefined();
+      expect(welcome?.headers).toEqual({
+        "List-Unsubscribe": `<${link}>, <mailto:hello@aisolutions.example?subject=unsubscribe%20${row?.unsubscribeToken}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    });
+
+    it("with double opt-in off re-activates an address that had unsubscribed", async () => {
+      await doubleOptInOff();
       await submitNewsletter(visitor(), { email: "back@example.com" });
       await database.db
         .update(webNewsletterSubscriptions)
         .set({ status: "unsubscribed", unsubscribedAt: new Date() });
       const again = await submitNewsletter(visitor(), { email: "back@example.com" });
       expect(again).toMatchObject({ ok: true, body: { status: "reactivated" } });
-      const [row] = await database.db.select().from(webNewsletterSubscriptions);
+      const [row] = await subscriptions();
       expect(row).toMatchObject({ status: "active", unsubscribedAt: null });
     });
 
-    it("stores one row when the same address arrives many times at once", async () => {
+    it("with double opt-in off stores one row when the same address arrives many times at once", async () => {
+      await doubleOptInOff();
       const results = await Promise.all(
         Array.from({ length: 8 }, () => submitNewsletter(visitor(), { email: "race@example.com" })),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(7);
-      expect(await database.db.select().from(webNewsletterSubscriptions)).toHaveLength(1);
+      expect(await subscriptions()).toHaveLength(1);
+      expect(await consents()).toHaveLength(1);
+    });
+
+    it("refuses a source other than the footer, a page or the API", async () => {
+      const result = await submitNewsletter(visitor(), {
+        email: "a@example.com",
+        source: "import",
+      });
+      expect(result).toMatchObject({ ok: false, status: 400, body: { code: "validation" } });
+      expect(await subscriptions()).toEqual([]);
     });
 
     it("answers bad input with 400 and the field's message", async () => {
@@ -383,9 +558,10 @@ describe.each(backends)("visitor form submissions on %s", (backend) => {
       await submitConsultation(withCookies(consented), consultation);
       await submitConsultation(withCookies(consented), consultation);
       await submitNewsletter(withCookies(consented), { email: "ga@example.com" });
+      // The same address again (still awaiting confirmation) is no new lead.
       expect(
         await submitNewsletter(withCookies(consented), { email: "ga@example.com" }),
-      ).toMatchObject({ status: 409 });
+      ).toMatchObject({ status: 200 });
       const session = { engagement_time_msec: 1, session_id: "1700000789" };
       expect(await leadEvents()).toEqual([
         { form_name: "contact", ...session },

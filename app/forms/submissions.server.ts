@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
@@ -10,11 +11,7 @@ import { rateLimitSubject } from "~/lib/client-address.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { logger } from "~/lib/logger.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import {
-  consultationNotificationMail,
-  contactNotificationMail,
-  newsletterWelcomeMail,
-} from "~/mail/form-mails.server";
+import { consultationNotificationMail, contactNotificationMail } from "~/mail/form-mails.server";
 import { getMailer, sendInBackground } from "~/mail/mailer.server";
 import {
   contactMessageExists,
@@ -24,6 +21,8 @@ import {
 } from "~/models/leads.server";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { getSettingsMap, settingOrDefault, siteNameFrom } from "~/models/site.server";
+import { confirmationMail, welcomeMail } from "~/newsletter/mails.server";
+import { newsletterSettingsFrom } from "~/newsletter/settings.server";
 import { fieldErrors } from "~/schemas/auth";
 import { ALREADY_SUBSCRIBED, formMessages } from "~/schemas/form-messages";
 import {
@@ -97,26 +96,95 @@ async function siteContext() {
     siteName: siteNameFrom(settings),
     siteUrl: getEnv().SITE_URL,
     salesEmail: settingOrDefault(settings, "sales_email"),
+    contactEmail: settingOrDefault(settings, "contact_email").trim(),
     settings,
   };
 }
 
+/**
+ * The welcome mail to a subscriber just made active (confirmed, or signed up while double opt-in
+ * is off), when staff switched it on; in the background like every visitor mail.
+ */
+export async function sendWelcomeMail(
+  email: string,
+  unsubscribeToken: string,
+  site?: Awaited<ReturnType<typeof siteContext>>,
+) {
+  const context = site ?? (await siteContext());
+  const settings = newsletterSettingsFrom(context.settings);
+  if (!settings.welcomeEnabled) return;
+  sendInBackground(
+    getMailer(),
+    welcomeMail({
+      to: email,
+      siteUrl: context.siteUrl,
+      unsubscribeToken,
+      settings,
+      mailto: context.contactEmail,
+    }),
+  );
+}
+
+/** One confirmation mail per address in this window, however often it is entered. */
+const CONFIRMATION_MAIL_LIMIT = { windowSeconds: 5 * 60, max: 1 };
+
+function confirmationMailKey(email: string) {
+  return `newsletter-confirm:${createHash("sha256").update(email).digest("base64url")}`;
+}
+
+/**
+ * A sign-up from any newsletter form or API caller. With double opt-in on (the default) a new
+ * address is stored pending and mailed its confirmation link (at most one mail per address every
+ * few minutes, so the form cannot be turned on someone's inbox); off, it is active at once and
+ * gets the welcome mail if staff switched it on. A suppressed address is answered exactly like a
+ * new one, and nothing is stored or mailed.
+ */
 export function submitNewsletter(request: Request, values: unknown) {
   return guarded("newsletter", request, async () => {
     const parsed = newsletterSchema.safeParse(values);
     if (!parsed.success) return invalid(parsed.error);
-    const { email } = parsed.data;
-    const { outcome, unsubscribeToken } = await subscribeToNewsletter(getDb(), email);
+    const { email, source } = parsed.data;
+    const db = getDb();
+    const site = await siteContext();
+    const settings = newsletterSettingsFrom(site.settings);
+    const result = await subscribeToNewsletter(db, email, {
+      doubleOptIn: settings.doubleOptIn,
+      source,
+    });
+    const { outcome } = result;
     if (outcome === "already-subscribed") {
       return refuse(409, { error: ALREADY_SUBSCRIBED, code: "already_subscribed" });
     }
-    const site = await siteContext();
-    sendInBackground(getMailer(), newsletterWelcomeMail({ to: email, unsubscribeToken, ...site }));
-    await enqueueLeadEvent(getDb(), request.headers, "newsletter");
+    if ((outcome === "confirmation-needed" || outcome === "still-pending") && result.confirmToken) {
+      // A new link (a new address, or one back from unsubscribed) always goes out: only its
+      // owner can unsubscribe and start that again. Sending the same link again is limited.
+      const limit = await consumeRateLimit(db, confirmationMailKey(email), CONFIRMATION_MAIL_LIMIT);
+      if (outcome === "confirmation-needed" || limit.allowed) {
+        sendInBackground(
+          getMailer(),
+          confirmationMail({ to: email, confirmToken: result.confirmToken, ...site }),
+        );
+      }
+    }
+    if (outcome === "subscribed" || outcome === "reactivated") {
+      await sendWelcomeMail(email, result.unsubscribeToken, site);
+    }
+    if (
+      outcome === "subscribed" ||
+      outcome === "reactivated" ||
+      outcome === "confirmation-needed"
+    ) {
+      await enqueueLeadEvent(db, request.headers, "newsletter");
+    }
+    // A pending or suppressed address gets the answer of a new one: nothing to tell apart.
     return {
       ok: true,
       status: 200,
-      body: { message: formMessages.newsletter.success.description, status: outcome },
+      body: {
+        message: formMessages.newsletter.success.description,
+        status: outcome === "reactivated" ? "reactivated" : "subscribed",
+        confirmationRequired: settings.doubleOptIn,
+      },
     };
   });
 }

@@ -13,6 +13,7 @@ describe("pages where third-party scripts may run", () => {
       "/admin",
       "/admin/integrations",
       "/newsletter/unsubscribe",
+      "/newsletter/confirm",
       "/AUTH",
       "/%61dmin/team",
       "//account/security",

@@ -1,9 +1,10 @@
 /**
- * Pages that carry a secret: a token in the address (invitations, password reset, unsubscribe),
- * a password form, a TOTP secret and backup codes, an admin's data. No third-party script runs on
- * them (analytics, chat, voice assistant, custom code). One list for the server (such a page's
- * CSP names no widget host) and the browser (nothing loads there, and leaving a page where
- * widgets run for one of these is a full page load, which ends them). Browser-safe.
+ * Pages that carry a secret: a token in the address (invitations, password reset, unsubscribe,
+ * the newsletter's confirmation), a password form, a TOTP secret and backup codes, an admin's
+ * data. No third-party script runs on them (analytics, chat, voice assistant, custom code). One
+ * list for the server (such a page's CSP names no widget host) and the browser (nothing loads
+ * there, and leaving a page where widgets run for one of these is a full page load, which ends
+ * them). Browser-safe.
  */
 export const PAGES_WITHOUT_THIRD_PARTY_SCRIPTS = [
   "/admin",
@@ -13,6 +14,7 @@ export const PAGES_WITHOUT_THIRD_PARTY_SCRIPTS = [
   "/reset-password",
   "/forgot-password",
   "/newsletter/unsubscribe",
+  "/newsletter/confirm",
 ] as const;
 
 /**

@@ -2,33 +2,10 @@ import type { ConsultationInput, ContactInput } from "~/schemas/forms";
 import type { MailMessage } from "./mailer.server";
 
 /**
- * Mails sent because of a visitor's form. Plain text only: what the visitor typed goes into the
- * notification as text and can never become markup in the staff's mail client.
+ * Mails sent because of a visitor's form (the newsletter's are in app/newsletter/). Plain text
+ * only: what the visitor typed goes into the notification as text and can never become markup in
+ * the staff's mail client.
  */
-
-export function newsletterWelcomeMail(options: {
-  to: string;
-  siteName: string;
-  siteUrl: string;
-  unsubscribeToken: string;
-}): MailMessage {
-  const unsubscribeUrl = `${options.siteUrl}/newsletter/unsubscribe?token=${options.unsubscribeToken}`;
-  return {
-    to: options.to,
-    subject: `Welcome to the ${options.siteName} newsletter`,
-    text: [
-      `Thank you for subscribing to the ${options.siteName} newsletter.`,
-      "",
-      "You'll hear from us about new AI agents, automation ideas and what our clients achieve with them. No spam, and never more than a few mails a month.",
-      "",
-      `Visit us: ${options.siteUrl}/`,
-      "",
-      "If you no longer want these mails, unsubscribe here (no sign-in needed):",
-      unsubscribeUrl,
-    ].join("\n"),
-    headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` },
-  };
-}
 
 function lines(fields: [label: string, value: string][]) {
   return fields.map(([label, value]) => `${label}: ${value || "-"}`).join("\n");

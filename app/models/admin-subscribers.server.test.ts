@@ -13,6 +13,7 @@ import {
 } from "~/schemas/admin/subscribers";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
+  consentsOf,
   csvFileName,
   csvLines,
   csvStream,
@@ -29,7 +30,7 @@ import {
   subscriberBatches,
   subscriberCsvCells,
 } from "./admin-subscribers.server";
-import { subscribeToNewsletter } from "./newsletter.server";
+import { confirmSubscription, subscribeToNewsletter } from "./newsletter.server";
 
 const subscriberQuery = (input: Record<string, unknown> = {}) =>
   subscriberListQuerySchema.parse(input);
@@ -160,7 +161,13 @@ describe.each(backends)("admin subscribers and leads on %s", (backend) => {
       await seedSubscribers(db, 120);
       const first = await listSubscribers(db, subscriberQuery());
       expect(first).toMatchObject({ total: 120, page: 1, pageCount: 3, pageSize: 50 });
-      expect(first.counts).toEqual({ total: 120, active: 120, unsubscribed: 0 });
+      expect(first.counts).toEqual({
+        total: 120,
+        active: 120,
+        pending: 0,
+        unsubscribed: 0,
+        suppressed: 0,
+      });
       expect(first.rows).toHaveLength(50);
       expect(first.rows[0]?.email).toBe("sub-119@example.com");
       expect(first.rows[49]?.email).toBe("sub-070@example.com");
@@ -213,7 +220,13 @@ describe.each(backends)("admin subscribers and leads on %s", (backend) => {
 
       const filtered = await listSubscribers(db, subscriberQuery({ status: "unsubscribed" }));
       expect(filtered.rows.map((r) => r.email)).toEqual(["sub-001@example.com"]);
-      expect(filtered.counts).toEqual({ total: 3, active: 2, unsubscribed: 1 });
+      expect(filtered.counts).toEqual({
+        total: 3,
+        active: 2,
+        pending: 0,
+        unsubscribed: 1,
+        suppressed: 0,
+      });
       const active = await listSubscribers(db, subscriberQuery({ status: "active" }));
       expect(active.rows.map((r) => r.email)).toEqual([
         "sub-002@example.com",
@@ -252,11 +265,110 @@ describe.each(backends)("admin subscribers and leads on %s", (backend) => {
         ),
       );
       const lines = text.split("\r\n");
-      expect(lines[0]).toBe("Email,Status,Subscribed At,Unsubscribed At");
+      expect(lines[0]).toBe(
+        "Email,Status,Subscribed At,Unsubscribed At,Confirmed At,Consent Source,Consent Wording Version,Suppressed Reason,Suppressed At",
+      );
       expect(lines[1]).toMatch(
-        /^sub-005@example\.com,unsubscribed,2026-01-01T00:00:05\.000Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+        /^sub-005@example\.com,unsubscribed,2026-01-01T00:00:05\.000Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,,,,,$/,
       );
       expect(lines.slice(2)).toEqual([""]);
+    });
+
+    it("counts, filters and exports pending and suppressed addresses with their consent and suppression", async () => {
+      const pending = await subscribeToNewsletter(db, "pending@example.com", {
+        doubleOptIn: true,
+        source: "footer",
+      });
+      const confirmed = await subscribeToNewsletter(db, "confirmed@example.com", {
+        doubleOptIn: true,
+        source: "page",
+      });
+      await confirmSubscription(db, confirmed.confirmToken as string);
+      const suppressedAt = new Date(Date.UTC(2026, 10, 1, 12, 0, 0));
+      await db.insert(webNewsletterSubscriptions).values({
+        email: "bounced@example.com",
+        status: "suppressed",
+        unsubscribeToken: "b".repeat(43),
+        suppressedReason: "bounce",
+        suppressedAt,
+      });
+      expect(pending.outcome).toBe("confirmation-needed");
+      const list = await listSubscribers(db, subscriberQuery({ status: "pending" }));
+      expect(list.rows.map((r) => r.email)).toEqual(["pending@example.com"]);
+      expect(list.counts).toEqual({
+        total: 3,
+        active: 1,
+        pending: 1,
+        unsubscribed: 0,
+        suppressed: 1,
+      });
+      const suppressed = await listSubscribers(db, subscriberQuery({ status: "suppressed" }));
+      expect(suppressed.rows[0]).toMatchObject({ suppressedReason: "bounce", suppressedAt });
+
+      const consents = await consentsOf(
+        db,
+        (await listSubscribers(db, subscriberQuery())).rows.map((r) => r.id),
+      );
+      const confirmedRow = (await listSubscribers(db, subscriberQuery({ q: "confirmed" }))).rows[0];
+      expect(consents.get(confirmedRow?.id as number)).toMatchObject([
+        { source: "page", confirmed: false },
+        { source: "page", confirmed: true },
+      ]);
+
+      const text = await readStream(
+        csvStream(
+          SUBSCRIBER_CSV_COLUMNS,
+          subscriberBatches(db, { q: "", status: "all" }),
+          subscriberCsvCells,
+        ),
+      );
+      const lines = text.split("\r\n");
+      expect(lines[1]).toBe(
+        "bounced@example.com,suppressed,".concat(
+          `${(await listSubscribers(db, subscriberQuery({ q: "bounced" }))).rows[0]?.subscribedAt.toISOString()}`,
+          ",,,,,bounce,2026-11-01T12:00:00.000Z",
+        ),
+      );
+      expect(lines[2]).toMatch(
+        /^confirmed@example\.com,active,[^,]+,,\d{4}-[^,]+Z,page,2026-11-27,,$/,
+      );
+      expect(lines[3]).toMatch(/^pending@example\.com,pending,[^,]+,,,footer,2026-11-27,,$/);
+    });
+
+    it("refuses any change of a suppressed address and activating a pending one; unsubscribes a pending one", async () => {
+      await db.insert(webNewsletterSubscriptions).values({
+        email: "bounced@example.com",
+        status: "suppressed",
+        unsubscribeToken: "b".repeat(43),
+        suppressedReason: "spam-report",
+        suppressedAt: new Date(),
+      });
+      const [bounced] = await db.select().from(webNewsletterSubscriptions);
+      for (const status of ["active", "unsubscribed"] as const) {
+        const answer = await setSubscriptionStatus(db, bounced?.id as number, status);
+        expect(answer).toMatchObject({ changed: false, refused: "suppressed" });
+        expect(answer?.row.status).toBe("suppressed");
+      }
+
+      const pending = await subscribeToNewsletter(db, "pending@example.com", { doubleOptIn: true });
+      const [row] = await db
+        .select()
+        .from(webNewsletterSubscriptions)
+        .where(sql`email = 'pending@example.com'`);
+      expect(await setSubscriptionStatus(db, row?.id as number, "active")).toMatchObject({
+        changed: false,
+        refused: "pending",
+        row: { status: "pending" },
+      });
+      const out = await setSubscriptionStatus(db, row?.id as number, "unsubscribed");
+      expect(out).toMatchObject({ changed: true, row: { status: "unsubscribed" } });
+      // Its confirmation link no longer works.
+      expect(await confirmSubscription(db, pending.confirmToken as string)).toBeNull();
+      const [after] = await db
+        .select()
+        .from(webNewsletterSubscriptions)
+        .where(sql`email = 'pending@example.com'`);
+      expect(after).toMatchObject({ status: "unsubscribed", confirmToken: null });
     });
 
     it("defuses an address that starts like a formula", async () => {

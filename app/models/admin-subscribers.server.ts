@@ -1,9 +1,22 @@
 import { stringify } from "csv-stringify/sync";
-import { and, count, desc, eq, getTableName, ilike, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  ilike,
+  inArray,
+  lt,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   webConsultationRequests,
   webContactMessages,
+  webNewsletterConsents,
   webNewsletterSubscriptions,
 } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
@@ -43,6 +56,9 @@ const subscriberColumns = {
   status: webNewsletterSubscriptions.status,
   subscribedAt: webNewsletterSubscriptions.subscribedAt,
   unsubscribedAt: webNewsletterSubscriptions.unsubscribedAt,
+  confirmedAt: webNewsletterSubscriptions.confirmedAt,
+  suppressedReason: webNewsletterSubscriptions.suppressedReason,
+  suppressedAt: webNewsletterSubscriptions.suppressedAt,
   createdAt: webNewsletterSubscriptions.createdAt,
 };
 
@@ -52,8 +68,41 @@ export type SubscriberRow = {
   status: SubscriberStatus;
   subscribedAt: Date;
   unsubscribedAt: Date | null;
+  confirmedAt: Date | null;
+  suppressedReason: string | null;
+  suppressedAt: Date | null;
   createdAt: Date;
 };
+
+export interface ConsentRecord {
+  source: string;
+  wordingVersion: string;
+  confirmed: boolean;
+  givenAt: Date;
+}
+
+/** The consent records of some subscribers, oldest first, by subscriber id. */
+export async function consentsOf(db: Db, ids: number[]): Promise<Map<number, ConsentRecord[]>> {
+  const byId = new Map<number, ConsentRecord[]>();
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select({
+      subscriptionId: webNewsletterConsents.subscriptionId,
+      source: webNewsletterConsents.source,
+      wordingVersion: webNewsletterConsents.wordingVersion,
+      confirmed: webNewsletterConsents.confirmed,
+      givenAt: webNewsletterConsents.givenAt,
+    })
+    .from(webNewsletterConsents)
+    .where(inArray(webNewsletterConsents.subscriptionId, ids))
+    .orderBy(asc(webNewsletterConsents.givenAt), asc(webNewsletterConsents.id));
+  for (const { subscriptionId, ...record } of rows) {
+    const list = byId.get(subscriptionId) ?? [];
+    list.push(record);
+    byId.set(subscriptionId, list);
+  }
+  return byId;
+}
 
 function subscriberFilter(query: Pick<SubscriberListQuery, "q" | "status">) {
   const conditions: SQL[] = [];
@@ -67,9 +116,18 @@ export async function subscriberCounts(db: Db) {
     .select({ status: webNewsletterSubscriptions.status, value: count() })
     .from(webNewsletterSubscriptions)
     .groupBy(webNewsletterSubscriptions.status);
-  const active = Number(rows.find((row) => row.status === "active")?.value ?? 0);
-  const unsubscribed = Number(rows.find((row) => row.status === "unsubscribed")?.value ?? 0);
-  return { total: active + unsubscribed, active, unsubscribed };
+  const of = (status: SubscriberStatus) =>
+    Number(rows.find((row) => row.status === status)?.value ?? 0);
+  const counts = {
+    active: of("active"),
+    pending: of("pending"),
+    unsubscribed: of("unsubscribed"),
+    suppressed: of("suppressed"),
+  };
+  return {
+    total: counts.active + counts.pending + counts.unsubscribed + counts.suppressed,
+    ...counts,
+  };
 }
 
 /**
@@ -96,54 +154,98 @@ export async function listSubscribers(db: Db, query: SubscriberListQuery) {
 }
 
 /**
- * Unsubscribes (unsubscribed_at becomes now) or re-activates (unsubscribed_at cleared) one
- * subscription. Asking for the status it already has changes nothing, so a second click keeps
- * the time of the first. Null when there is no such subscription.
+ * Unsubscribes (unsubscribed_at becomes now; a pending address's confirmation link stops working)
+ * or re-activates (unsubscribed_at cleared) an unsubscribed one. Asking for the status it
+ * already has changes nothing, so a second click keeps the time of the first. Refused (`refused`
+ * says why, nothing changes): any change of a suppressed address (a hard bounce, a spam report),
+ * and activating a pending one (only its owner confirms it). Null when there is no such
+ * subscription.
  */
 export async function setSubscriptionStatus(
   db: Db,
   id: number,
-  status: SubscriberStatus,
-): Promise<{ row: SubscriberRow; changed: boolean } | null> {
+  status: "active" | "unsubscribed",
+): Promise<{ row: SubscriberRow; changed: boolean; refused?: "suppressed" | "pending" } | null> {
+  const table = webNewsletterSubscriptions;
   const values =
     status === "unsubscribed"
-      ? { status, unsubscribedAt: sql`now()` }
-      : { status, unsubscribedAt: null };
+      ? { status, unsubscribedAt: sql`now()`, confirmToken: null }
+      : { status, unsubscribedAt: null, confirmToken: null };
   const updated = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = (await tx
-      .update(webNewsletterSubscriptions)
+      .update(table)
       .set(values)
       .where(
         and(
-          eq(webNewsletterSubscriptions.id, id),
-          sql`${webNewsletterSubscriptions.status} <> ${status}`,
+          eq(table.id, id),
+          status === "active"
+            ? eq(table.status, "unsubscribed")
+            : inArray(table.status, ["active", "pending"]),
         ),
       )
-      .returning(subscriberColumns)) as SubscriberRow[];
-    if (row?.status === "unsubscribed") {
+      .returning({
+        ...subscriberColumns,
+        // A subquery in RETURNING sees the row as it was before this statement.
+        previous: sql<string>`(select prev.status from ${table} as prev where prev.id = ${sql.identifier(getTableName(table))}.id)`,
+      })) as (SubscriberRow & { previous: string })[];
+    if (!row) return undefined;
+    const { previous, ...subscriber } = row;
+    // A pending address was never announced as a subscriber: its leaving is no news either.
+    if (subscriber.status === "unsubscribed" && previous === "active") {
       await announceUnsubscribe(tx, row.email, row.unsubscribedAt ?? new Date(), "admin");
-    } else if (row) {
+    } else if (subscriber.status === "active") {
       await announceSubscriber(tx, row.email, row.subscribedAt, true);
     }
-    return row;
+    return subscriber as SubscriberRow;
   });
   if (updated) return { row: updated, changed: true };
-  const [existing] = await db
+  const [existing] = (await db
     .select(subscriberColumns)
-    .from(webNewsletterSubscriptions)
-    .where(eq(webNewsletterSubscriptions.id, id));
-  return existing ? { row: existing as SubscriberRow, changed: false } : null;
+    .from(table)
+    .where(eq(table.id, id))) as SubscriberRow[];
+  if (!existing) return null;
+  if (existing.status === "suppressed")
+    return { row: existing, changed: false, refused: "suppressed" };
+  // Only the owner of the address confirms it, by the link in the mail.
+  if (existing.status === "pending") return { row: existing, changed: false, refused: "pending" };
+  return { row: existing, changed: false };
 }
 
-export const SUBSCRIBER_CSV_COLUMNS = ["Email", "Status", "Subscribed At", "Unsubscribed At"];
+/** The spec's four columns first, then the newsletter's own. */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  "Email",
+  "Status",
+  "Subscribed At",
+  "Unsubscribed At",
+  "Confirmed At",
+  "Consent Source",
+  "Consent Wording Version",
+  "Suppressed Reason",
+  "Suppressed At",
+];
+
+export type SubscriberExportRow = SubscriberRow & {
+  consentSource: string | null;
+  consentWordingVersion: string | null;
+};
+
+/**
+ * The newest consent record's field of the subscriber in the outer query (named with its table:
+ * a bare "id" would be the consent's own).
+ */
+function latestConsent(column: "source" | "wording_version") {
+  return sql<string | null>`(select c.${sql.raw(column)} from ${webNewsletterConsents} as c
+    where c.subscription_id = ${sql.identifier(getTableName(webNewsletterSubscriptions))}.id
+    order by c.given_at desc, c.id desc limit 1)`;
+}
 
 /** Batches of the subscribers that match, newest first, read by id so no row is skipped. */
 export async function* subscriberBatches(
   db: Db,
   query: Pick<SubscriberListQuery, "q" | "status">,
   batchSize = 500,
-): AsyncGenerator<SubscriberRow[]> {
+): AsyncGenerator<SubscriberExportRow[]> {
   let before: number | null = null;
   for (;;) {
     const where = and(
@@ -151,15 +253,19 @@ export async function* subscriberBatches(
       before === null ? undefined : lt(webNewsletterSubscriptions.id, before),
     );
     const rows = (await db
-      .select(subscriberColumns)
+      .select({
+        ...subscriberColumns,
+        consentSource: latestConsent("source"),
+        consentWordingVersion: latestConsent("wording_version"),
+      })
       .from(webNewsletterSubscriptions)
       .where(where)
       .orderBy(desc(webNewsletterSubscriptions.id))
-      .limit(batchSize)) as SubscriberRow[];
+      .limit(batchSize)) as SubscriberExportRow[];
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
-    before = (rows.at(-1) as SubscriberRow).id;
+    before = (rows.at(-1) as SubscriberExportRow).id;
   }
 }
 
@@ -226,8 +332,18 @@ export async function primeBatches<T>(batches: AsyncGenerator<T[]>): Promise<Asy
   })();
 }
 
-export function subscriberCsvCells(row: SubscriberRow): unknown[] {
-  return [row.email, row.status, row.subscribedAt, row.unsubscribedAt ?? ""];
+export function subscriberCsvCells(row: SubscriberExportRow): unknown[] {
+  return [
+    row.email,
+    row.status,
+    row.subscribedAt,
+    row.unsubscribedAt ?? "",
+    row.confirmedAt ?? "",
+    row.consentSource ?? "",
+    row.consentWordingVersion ?? "",
+    row.suppressedReason ?? "",
+    row.suppressedAt ?? "",
+  ];
 }
 
 // ---------------------------------------------------------------------------

@@ -1,64 +1,236 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webNewsletterSubscriptions } from "~/db/schema.server";
+import { webNewsletterConsents, webNewsletterSubscriptions } from "~/db/schema.server";
 import { recordSiteEvent } from "~/integrations/site-events.server";
+import { type ConsentSource, SIGNUP_WORDING_VERSION } from "~/newsletter/consent";
 
-export type SubscribeOutcome = "subscribed" | "reactivated" | "already-subscribed";
+/**
+ * What a sign-up did. "subscribed" and "reactivated": active at once (double opt-in off).
+ * "confirmation-needed": stored as pending (new, or back from unsubscribed); "still-pending": it
+ * was pending already. Both want the confirmation mail (again). "suppressed": nothing changed,
+ * and nothing may be mailed.
+ */
+export type SubscribeOutcome =
+  | "subscribed"
+  | "reactivated"
+  | "confirmation-needed"
+  | "still-pending"
+  | "already-subscribed"
+  | "suppressed";
+
+export interface SubscribeResult {
+  outcome: SubscribeOutcome;
+  unsubscribeToken: string;
+  /** The confirmation link's key while the subscription is pending; null otherwise. */
+  confirmToken: string | null;
+}
 
 /** 32 random bytes: the unsubscribe link is the only key to the subscription. */
 function newUnsubscribeToken() {
   return randomBytes(32).toString("base64url");
 }
 
+/** 32 random bytes as well: the confirmation link is the only key to a pending subscription. */
+function newConfirmToken() {
+  return randomBytes(32).toString("base64url");
+}
+
+function recordConsent(tx: Db, subscriptionId: number, source: ConsentSource, confirmed: boolean) {
+  return tx.insert(webNewsletterConsents).values({
+    subscriptionId,
+    source,
+    wordingVersion: SIGNUP_WORDING_VERSION,
+    confirmed,
+  });
+}
+
+const subscriptionReturn = {
+  id: webNewsletterSubscriptions.id,
+  token: webNewsletterSubscriptions.unsubscribeToken,
+  confirmToken: webNewsletterSubscriptions.confirmToken,
+  subscribedAt: webNewsletterSubscriptions.subscribedAt,
+};
+
 /**
- * Adds the address, or re-activates it if it had unsubscribed. One statement decides, so two
- * requests for the same address at once store one row and exactly one of them is told
- * "subscribed". A new or returning subscriber is announced (subscriber.created) in the same
- * transaction.
+ * Adds the address, or brings it back if it had unsubscribed: active at once, or pending with a
+ * confirmation token while `doubleOptIn` is on. Each of these keeps a consent record (where and
+ * which wording; a pending one is confirmed later by confirmSubscription). One statement decides
+ * each step, so two requests for the same address at once store one row and exactly one of them
+ * is told "subscribed" (or "confirmation-needed"). A suppressed address is left as it is. An
+ * address active at once is announced (subscriber.created) in the same transaction; a pending
+ * one when it is confirmed.
  */
 export async function subscribeToNewsletter(
   db: Db,
   email: string,
-): Promise<{ outcome: SubscribeOutcome; unsubscribeToken: string }> {
+  options: { doubleOptIn?: boolean; source?: ConsentSource } = {},
+): Promise<SubscribeResult> {
+  const doubleOptIn = options.doubleOptIn ?? false;
+  const source = options.source ?? "api";
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const inserted = await tx
       .insert(webNewsletterSubscriptions)
-      .values({ email, unsubscribeToken: newUnsubscribeToken() })
+      .values({
+        email,
+        status: doubleOptIn ? "pending" : "active",
+        unsubscribeToken: newUnsubscribeToken(),
+        confirmToken: doubleOptIn ? newConfirmToken() : null,
+      })
       .onConflictDoNothing({ target: webNewsletterSubscriptions.email })
-      .returning({
-        token: webNewsletterSubscriptions.unsubscribeToken,
-        subscribedAt: webNewsletterSubscriptions.subscribedAt,
-      });
+      .returning(subscriptionReturn);
     if (inserted[0]) {
-      await announceSubscriber(tx, email, inserted[0].subscribedAt, false);
-      return { outcome: "subscribed" as const, unsubscribeToken: inserted[0].token };
+      const row = inserted[0];
+      await recordConsent(tx, row.id, source, false);
+      if (!doubleOptIn) await announceSubscriber(tx, email, row.subscribedAt, false);
+      return {
+        outcome: doubleOptIn ? "confirmation-needed" : "subscribed",
+        unsubscribeToken: row.token,
+        confirmToken: row.confirmToken,
+      };
     }
 
-    const reactivated = await tx
-      .update(webNewsletterSubscriptions)
-      .set({ status: "active", subscribedAt: sql`now()`, unsubscribedAt: null })
+    // Back from unsubscribed; or pending from before double opt-in was switched off.
+    const table = webNewsletterSubscriptions;
+    const [returned] = await tx
+      .update(table)
+      .set(
+        doubleOptIn
+          ? { status: "pending", confirmToken: newConfirmToken(), subscribedAt: sql`now()` }
+          : {
+              status: "active",
+              confirmToken: null,
+              subscribedAt: sql`now()`,
+              unsubscribedAt: null,
+            },
+      )
       .where(
         and(
-          eq(webNewsletterSubscriptions.email, email),
-          eq(webNewsletterSubscriptions.status, "unsubscribed"),
+          eq(table.email, email),
+          doubleOptIn
+            ? eq(table.status, "unsubscribed")
+            : inArray(table.status, ["unsubscribed", "pending"]),
         ),
       )
       .returning({
-        token: webNewsletterSubscriptions.unsubscribeToken,
-        subscribedAt: webNewsletterSubscriptions.subscribedAt,
+        ...subscriptionReturn,
+        // A subquery in RETURNING sees the row as it was before this statement.
+        previous: sql<string>`(select prev.status from ${table} as prev where prev.id = ${sql.identifier(getTableName(table))}.id)`,
       });
-    if (reactivated[0]) {
-      await announceSubscriber(tx, email, reactivated[0].subscribedAt, true);
-      return { outcome: "reactivated" as const, unsubscribeToken: reactivated[0].token };
+    if (returned) {
+      await recordConsent(tx, returned.id, source, false);
+      if (doubleOptIn) {
+        return {
+          outcome: "confirmation-needed" as const,
+          unsubscribeToken: returned.token,
+          confirmToken: returned.confirmToken,
+        };
+      }
+      await announceSubscriber(
+        tx,
+        email,
+        returned.subscribedAt,
+        returned.previous === "unsubscribed",
+      );
+      return {
+        outcome: returned.previous === "unsubscribed" ? "reactivated" : "subscribed",
+        unsubscribeToken: returned.token,
+        confirmToken: null,
+      };
     }
 
     const [existing] = await tx
-      .select({ token: webNewsletterSubscriptions.unsubscribeToken })
-      .from(webNewsletterSubscriptions)
-      .where(eq(webNewsletterSubscriptions.email, email));
-    return { outcome: "already-subscribed" as const, unsubscribeToken: existing?.token ?? "" };
+      .select({
+        status: table.status,
+        token: table.unsubscribeToken,
+        confirmToken: table.confirmToken,
+      })
+      .from(table)
+      .where(eq(table.email, email));
+    const outcome: SubscribeOutcome =
+      existing?.status === "pending"
+        ? "still-pending"
+        : existing?.status === "suppressed"
+          ? "suppressed"
+          : "already-subscribed";
+    return {
+      outcome,
+      unsubscribeToken: existing?.token ?? "",
+      confirmToken: outcome === "still-pending" ? (existing?.confirmToken ?? null) : null,
+    };
+  });
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The pending subscription a confirmation link names; null for a wrong or used link. */
+export async function findPendingByConfirmToken(db: Db, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ email: webNewsletterSubscriptions.email })
+    .from(webNewsletterSubscriptions)
+    .where(
+      and(
+        eq(webNewsletterSubscriptions.confirmToken, token),
+        eq(webNewsletterSubscriptions.status, "pending"),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Confirms the pending subscription the link names: active, confirmed now, the link used up, a
+ * consent record (confirmed) with the sign-up's place and wording, and subscriber.created
+ * announced, all in one transaction. Null when the link names no pending subscription (wrong,
+ * used, or the address unsubscribed or was suppressed since).
+ */
+export async function confirmSubscription(
+  db: Db,
+  token: string,
+): Promise<{ email: string; unsubscribeToken: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const table = webNewsletterSubscriptions;
+    const [before] = await tx
+      .select({ id: table.id, unsubscribedAt: table.unsubscribedAt })
+      .from(table)
+      .where(and(eq(table.confirmToken, token), eq(table.status, "pending")))
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(table)
+      .set({ status: "active", confirmedAt: sql`now()`, confirmToken: null, unsubscribedAt: null })
+      .where(and(eq(table.id, before.id), eq(table.status, "pending")))
+      .returning({
+        email: table.email,
+        token: table.unsubscribeToken,
+        confirmedAt: table.confirmedAt,
+      });
+    if (!row) return null;
+    const [signUp] = await tx
+      .select({
+        source: webNewsletterConsents.source,
+        wordingVersion: webNewsletterConsents.wordingVersion,
+      })
+      .from(webNewsletterConsents)
+      .where(eq(webNewsletterConsents.subscriptionId, before.id))
+      .orderBy(desc(webNewsletterConsents.givenAt), desc(webNewsletterConsents.id))
+      .limit(1);
+    await tx.insert(webNewsletterConsents).values({
+      subscriptionId: before.id,
+      source: signUp?.source ?? "api",
+      wordingVersion: signUp?.wordingVersion ?? SIGNUP_WORDING_VERSION,
+      confirmed: true,
+    });
+    await announceSubscriber(
+      tx,
+      row.email,
+      row.confirmedAt ?? new Date(),
+      before.unsubscribedAt !== null,
+    );
+    return { email: row.email, unsubscribeToken: row.token };
   });
 }
 
@@ -79,8 +251,6 @@ export function announceUnsubscribe(tx: Db, email: string, at: Date, by: "subscr
     by,
   });
 }
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function findSubscriptionByToken(db: Db, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null;

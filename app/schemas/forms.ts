@@ -1,3 +1,4 @@
+import { signupSources } from "~/newsletter/consent";
 import { EMAILS_DIFFER, formMessages } from "./form-messages";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
@@ -62,6 +63,11 @@ export const newsletterSchema = z.object({
   email: emailAddress(
     formMessages.newsletter.invalid.description,
     formMessages.newsletter.invalid.description,
+  ),
+  /** Where the form was (the consent record keeps it): the footer, a page, or another caller. */
+  source: z.preprocess(
+    (value) => (value === "" || value == null ? undefined : value),
+    z.enum(signupSources, { message: "Unknown sign-up source" }).default("api"),
   ),
 });
 

@@ -15,3 +15,15 @@ export const newsletterMessages = {
     description: "Failed to subscribe. Please try again later.",
   },
 } as const;
+
+/**
+ * The line the success message gains while double opt-in is on (not the spec's: the spec's
+ * texts above stay as they are, and this follows them on a line of its own).
+ */
+export const CONFIRM_FROM_INBOX = "Check your inbox and click the link to confirm.";
+
+/** The success toast's description, with the line asking to confirm when the server asks for it. */
+export function newsletterSuccessDescription(confirmationRequired: boolean) {
+  const text = newsletterMessages.success.description;
+  return confirmationRequired ? `${text}\n${CONFIRM_FROM_INBOX}` : text;
+}

@@ -67,6 +67,9 @@ let admin: Account;
 let context: BrowserContext;
 let page: Page;
 
+const HEADER =
+  "Email,Status,Subscribed At,Unsubscribed At,Confirmed At,Consent Source,Consent Wording Version,Suppressed Reason,Suppressed At";
+
 function todayUtc() {
   return new Date().toISOString().slice(0, 10);
 }
@@ -126,6 +129,14 @@ async function pointNextPostAtMissingRecord(target: Page) {
 beforeAll(async () => {
   session = await startAdminSession();
   ({ own, browser, admin, context } = session);
+  // This file is about the admin's list, not the sign-up: double opt-in off (the form without
+  // its checkbox), so the API's subscribers are active at once. The confirmation is covered by
+  // tests/e2e/newsletter-opt-in.test.ts.
+  const saved = await context.request.post(`${own.url}/admin/newsletter/settings`, {
+    form: { welcomeSubject: "Welcome", welcomeBody: "Hello." },
+    headers: { Origin: own.url },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
   for (let i = 0; i < SUBSCRIBERS; i++) {
     await post("/api/newsletter-subscribe", { email: subscriber(i) });
   }
@@ -149,7 +160,9 @@ describe("the Newsletter tab", () => {
     expect(await countsOf("Subscriber counts")).toEqual({
       Total: String(SUBSCRIBERS),
       Active: String(SUBSCRIBERS),
+      "Awaiting confirmation": "0",
       Unsubscribed: "0",
+      Suppressed: "0",
     });
     const emails = () => page.locator("tbody tr td:first-child").allTextContents();
     expect((await emails()).slice(0, 2)).toEqual([subscriber(61), subscriber(60)]);
@@ -261,7 +274,9 @@ describe("the Newsletter tab", () => {
     expect(await countsOf("Subscriber counts")).toEqual({
       Total: String(SUBSCRIBERS),
       Active: String(SUBSCRIBERS - 1),
+      "Awaiting confirmation": "0",
       Unsubscribed: "1",
+      Suppressed: "0",
     });
 
     await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("unsubscribed");
@@ -277,22 +292,21 @@ describe("the Newsletter tab", () => {
     const file = await download("Export CSV");
     expect(file.name).toBe(`newsletter-subscribers-${todayUtc()}.csv`);
     const lines = file.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Email,Status,Subscribed At,Unsubscribed At");
+    expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(SUBSCRIBERS + 1);
     const iso = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z";
+    // After the spec's four: never confirmed (double opt-in was off), the sign-up's consent.
+    const consent = "api,2026-11-27,,";
     const leaverLine = lines.find((line) => line.startsWith(`${leaver},`));
-    expect(leaverLine).toMatch(new RegExp(`^${leaver},unsubscribed,${iso},${iso}$`));
+    expect(leaverLine).toMatch(new RegExp(`^${leaver},unsubscribed,${iso},${iso},,${consent}$`));
     const returnerLine = lines.find((line) => line.startsWith(`${returner},`));
-    expect(returnerLine).toMatch(new RegExp(`^${returner},active,${iso},$`));
+    expect(returnerLine).toMatch(new RegExp(`^${returner},active,${iso},,,${consent}$`));
     expect(lines[1]?.startsWith(`${subscriber(61)},`)).toBe(true);
 
     // With a search, the export holds what the list shows.
     await page.goto(`/admin/newsletter?status=unsubscribed`);
     const filtered = await download("Export these as CSV");
-    expect(filtered.text.trimEnd().split("\r\n")).toEqual([
-      "Email,Status,Subscribed At,Unsubscribed At",
-      leaverLine,
-    ]);
+    expect(filtered.text.trimEnd().split("\r\n")).toEqual([HEADER, leaverLine]);
     expectCleanPage(page);
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationNames } from "~/content/site-defaults";
+import { newsletterSettingsSchema } from "~/newsletter/settings";
 import { apiKeyCreateSchema, apiKeyRevokeSchema } from "~/schemas/admin/api-keys";
 import { auditRestoreSchema } from "~/schemas/admin/audit";
 import {
@@ -129,6 +130,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/media delete": mediaDeleteSchema,
   "/admin/newsletter unsubscribe": subscriberActionSchema,
   "/admin/newsletter reactivate": subscriberActionSchema,
+  "/admin/newsletter/settings undefined": newsletterSettingsSchema,
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
   "/admin/audit-log restore": auditRestoreSchema,

@@ -1,11 +1,15 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
   links: string[];
+  /** Every header, by its lower-cased name (folded lines unfolded). */
+  headers: Map<string, string>;
 }
 
 /** Waits for the newest mail to `to` in DATA_DIR/mail (the dev mail folder) and parses it. */
@@ -54,6 +58,7 @@ export function parseEml(raw: string) {
     to: headers.get("to") ?? "",
     subject: headers.get("subject") ?? "",
     text: body.replace(/\r\n/g, "\n"),
+    headers,
   };
 }
 
@@ -66,4 +71,53 @@ export function mailsTo(dataDir: string, to: string, subject: RegExp) {
     .filter(
       (mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject),
     );
+}
+
+/** A local SMTP server (the `smtp-server` package) that keeps every mail it is given. */
+export interface SmtpSink {
+  /** The address to give the app as SMTP_URL. */
+  url: string;
+  /** Waits for the newest mail to `to` whose subject matches. */
+  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Every mail to `to` whose subject matches, oldest first. */
+  mailsTo(to: string, subject: RegExp): ReceivedMail[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const parsed = parseEml(Buffer.concat(chunks).toString("utf8"));
+        received.push({ ...parsed, links: parsed.text.match(/https?:\/\/\S+/g) ?? [] });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const matching = (to: string, subject: RegExp) =>
+    received.filter(
+      (mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject),
+    );
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mailsTo: matching,
+    async waitForMail(to, subject, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = matching(to, subject).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -74,6 +74,13 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the mailed link works without signing in; without a valid token it finds nothing",
   },
 
+  "/newsletter/confirm": {
+    access: "public",
+    get: 404,
+    post: 404,
+    why: "the double opt-in link works without signing in; without a valid token it finds nothing",
+  },
+
   "/blog": { access: "public" },
   "/blog/rss.xml": { access: "public" },
   "/blog/:slug": { access: "public", sample: ({ postSlug }) => `/blog/${postSlug}` },
@@ -157,6 +164,7 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "a post's editor (no post has this id; /admin/blog/new writes a new one); a post without an intent is refused",
   },
   "/admin/newsletter": { access: "section", post: 400 },
+  "/admin/newsletter/settings": { access: "section", post: 400 },
   "/admin/leads": { access: "section", post: 400 },
   "/admin/content": { access: "section", post: 400 },
   "/admin/integrations": { access: "section", post: 400 },

@@ -141,7 +141,7 @@ function FormCard({ block, className }: { block: FormView; className?: string })
             onSubmitted={posted.clear}
           />
         ) : block.form === "newsletter" ? (
-          <NewsletterForm />
+          <NewsletterForm source="page" />
         ) : null}
       </div>
       {block.afterHtml ? (

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
+import { SIGNUP_WORDING, type SignupSource } from "~/newsletter/consent";
 import { newsletterMessages } from "~/schemas/newsletter-messages";
 
 /**
@@ -11,10 +12,13 @@ import { newsletterMessages } from "~/schemas/newsletter-messages";
  * that, the form posts to /newsletter, which shows the outcome on its own page.
  */
 export function NewsletterForm({
+  source,
   defaultEmail,
   className,
   onSubscribed,
 }: {
+  /** Where the form is: the consent record keeps it. */
+  source: SignupSource;
   defaultEmail?: string;
   className?: string;
   onSubscribed?: () => void;
@@ -33,6 +37,7 @@ export function NewsletterForm({
       return;
     }
     await subscribing.subscribeNewsletter(email, {
+      source,
       invalid: () => input.current?.focus(),
       busy: setBusy,
       subscribed: () => {
@@ -48,24 +53,32 @@ export function NewsletterForm({
       action="/newsletter"
       noValidate
       onSubmit={subscribe}
-      className={cn("flex flex-col gap-3 sm:flex-row", className)}
+      className={cn("flex flex-col gap-3", className)}
     >
-      <Label htmlFor={`${id}-email`} className="sr-only">
-        Email address
-      </Label>
-      <Input
-        ref={input}
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        defaultValue={defaultEmail}
-        disabled={busy}
-      />
-      <Button type="submit" disabled={busy} className="shrink-0">
-        {busy ? "Subscribing..." : "Subscribe"}
-      </Button>
+      <input type="hidden" name="source" value={source} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </Label>
+        <Input
+          ref={input}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          defaultValue={defaultEmail}
+          disabled={busy}
+          aria-describedby={`${id}-consent`}
+        />
+        <Button type="submit" disabled={busy} className="shrink-0">
+          {busy ? "Subscribing..." : "Subscribe"}
+        </Button>
+      </div>
+      {/* The wording the consent record's version names (app/newsletter/consent.ts). */}
+      <p id={`${id}-consent`} className="text-xs">
+        {SIGNUP_WORDING}
+      </p>
     </form>
   );
 }

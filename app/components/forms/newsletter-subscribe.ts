@@ -1,7 +1,9 @@
 import { showToast } from "~/components/toaster";
 import { postJson } from "~/lib/forms";
+import type { SignupSource } from "~/newsletter/consent";
 import { formMessages, newsletterFailure } from "~/schemas/form-messages";
 import { newsletterSchema } from "~/schemas/forms";
+import { newsletterSuccessDescription } from "~/schemas/newsletter-messages";
 
 const texts = formMessages.newsletter;
 
@@ -12,7 +14,12 @@ const texts = formMessages.newsletter;
  */
 export async function subscribeNewsletter(
   email: string,
-  form: { invalid: () => void; busy: (busy: boolean) => void; subscribed: () => void },
+  form: {
+    source: SignupSource;
+    invalid: () => void;
+    busy: (busy: boolean) => void;
+    subscribed: () => void;
+  },
 ) {
   if (!email.includes("@") || !newsletterSchema.safeParse({ email }).success) {
     void showToast({ type: "error", ...texts.invalid });
@@ -20,10 +27,17 @@ export async function subscribeNewsletter(
     return;
   }
   form.busy(true);
-  const result = await postJson("/api/newsletter-subscribe", { email });
+  const result = await postJson<{ confirmationRequired?: boolean }>("/api/newsletter-subscribe", {
+    email,
+    source: form.source,
+  });
   form.busy(false);
   if (result.ok) {
-    void showToast({ type: "success", ...texts.success });
+    void showToast({
+      type: "success",
+      title: texts.success.title,
+      description: newsletterSuccessDescription(result.body?.confirmationRequired === true),
+    });
     form.subscribed();
   } else {
     void showToast({ type: "error", ...newsletterFailure(result.body) });

@@ -10,8 +10,10 @@ import { subscriberListQuerySchema } from "~/schemas/admin/subscribers";
 import type { Route } from "./+types/newsletter-export";
 
 /**
- * GET /admin/newsletter/export: the subscribers as CSV (Email, Status, Subscribed At,
- * Unsubscribed At), with the tab's search and status filter if given; written while it is read.
+ * GET /admin/newsletter/export: the subscribers as CSV (the spec's Email, Status, Subscribed At,
+ * Unsubscribed At, then Confirmed At, the newest consent record's source and wording version, and
+ * why and when an address was suppressed), with the tab's search and status filter if given;
+ * written while it is read.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSection(request, "newsletter");

@@ -1,5 +1,5 @@
-import { Mail } from "lucide-react";
-import { data, useActionData, useLocation } from "react-router";
+import { Mail, Settings } from "lucide-react";
+import { data, Link, useActionData, useLocation } from "react-router";
 import {
   adminChanged,
   adminFailure,
@@ -21,10 +21,21 @@ import { StatCards } from "~/components/admin/subscribers/stat-cards";
 import { SubscriberList } from "~/components/admin/subscribers/subscriber-list";
 import { TabHeader } from "~/components/admin/tab-header";
 import { useLoadFailureToast } from "~/components/admin/use-load-failure-toast";
+import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
-import { listSubscribers, setSubscriptionStatus } from "~/models/admin-subscribers.server";
-import { subscriberActionSchema, subscriberListQuerySchema } from "~/schemas/admin/subscribers";
+import {
+  consentsOf,
+  listSubscribers,
+  setSubscriptionStatus,
+} from "~/models/admin-subscribers.server";
+import {
+  subscriberActionSchema,
+  subscriberListQuerySchema,
+  subscriberStatuses,
+  subscriberStatusLabels,
+  suppressedReasonLabel,
+} from "~/schemas/admin/subscribers";
 import type { Route } from "./+types/newsletter";
 
 const LOAD_FAILED = "Failed to load newsletter subscriptions.";
@@ -36,7 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = subscriberListQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
-    const list = await listSubscribers(getDb(), query);
+    const db = getDb();
+    const list = await listSubscribers(db, query);
+    const consents = await consentsOf(
+      db,
+      list.rows.map((row) => row.id),
+    );
     return {
       loadError: false as const,
       query,
@@ -47,6 +63,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         status: row.status,
         subscribedAt: row.subscribedAt.toISOString(),
         unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+        confirmedAt: row.confirmedAt?.toISOString() ?? null,
+        suppressedReason: row.suppressedReason,
+        suppressedAt: row.suppressedAt?.toISOString() ?? null,
+        consents: (consents.get(row.id) ?? []).map((consent) => ({
+          ...consent,
+          givenAt: consent.givenAt.toISOString(),
+        })),
       })),
     };
   } catch (error) {
@@ -71,6 +94,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result) {
     return adminFailure(failure, "This subscriber no longer exists.", { status: 404 });
   }
+  if (result.refused === "suppressed") {
+    return adminFailure(
+      failure,
+      `${result.row.email} is suppressed (${suppressedReasonLabel(result.row.suppressedReason)}): it is never mailed again.`,
+      { status: 409 },
+    );
+  }
+  if (result.refused === "pending") {
+    return adminFailure(
+      failure,
+      `${result.row.email} is awaiting confirmation: only its owner can confirm it, with the link in the mail.`,
+      { status: 409 },
+    );
+  }
   if (result.changed) {
     await adminChanged(admin, {
       action: input.intent === "unsubscribe" ? "unsubscribed" : "reactivated",
@@ -89,8 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const statusOptions = [
   { value: "all", label: "All statuses" },
-  { value: "active", label: "Active" },
-  { value: "unsubscribed", label: "Unsubscribed" },
+  ...subscriberStatuses.map((status) => ({ value: status, label: subscriberStatusLabels[status] })),
 ];
 
 export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
@@ -105,8 +141,14 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
     <div>
       <TabHeader
         title="Newsletter"
-        description="Everyone who subscribed through the site. Unsubscribed addresses get no newsletters."
+        description="Everyone who subscribed through the site. Only active addresses get newsletters: not those awaiting confirmation, unsubscribed or suppressed."
       >
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/newsletter/settings">
+            <Settings aria-hidden />
+            Newsletter settings
+          </Link>
+        </Button>
         {!loaderData.loadError && loaderData.counts.total > 0 ? (
           <ExportCsvButton
             path="/admin/newsletter/export"
@@ -128,7 +170,9 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
             items={[
               { label: "Total", value: loaderData.counts.total },
               { label: "Active", value: loaderData.counts.active, emphasis: true },
+              { label: "Awaiting confirmation", value: loaderData.counts.pending },
               { label: "Unsubscribed", value: loaderData.counts.unsubscribed },
+              { label: "Suppressed", value: loaderData.counts.suppressed },
             ]}
           />
           {loaderData.counts.total === 0 ? (
@@ -160,7 +204,7 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
                       : "No subscriber matches this filter"
                   }${
                     loaderData.query.q && loaderData.query.status !== "all"
-                      ? ` among ${loaderData.query.status} subscribers`
+                      ? ` among ${subscriberStatusLabels[loaderData.query.status].toLowerCase()} subscribers`
                       : ""
                   }`}
                   showAllTo="/admin/newsletter"

@@ -6,6 +6,7 @@ import { submitNewsletter } from "~/forms/submissions.server";
 import { useServerFormResult } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { formMessages, newsletterFailure } from "~/schemas/form-messages";
+import { CONFIRM_FROM_INBOX } from "~/schemas/newsletter-messages";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,6 +44,12 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
             <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
               <strong>{texts.success.title}</strong> {texts.success.description}
+              {posted.result.result?.confirmationRequired === true ? (
+                <>
+                  {" "}
+                  <span className="block">{CONFIRM_FROM_INBOX}</span>
+                </>
+              ) : null}
             </span>
           </p>
         ) : null}
@@ -52,6 +59,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           </Alert>
         ) : null}
         <NewsletterForm
+          source="page"
           key={posted.generation}
           defaultEmail={failure?.values.email}
           onSubscribed={posted.clear}

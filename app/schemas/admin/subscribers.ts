@@ -11,8 +11,27 @@ export const SUBSCRIBERS_PAGE_SIZE = 50;
 export const LEADS_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 254;
 
-export const subscriberStatuses = ["active", "unsubscribed"] as const;
+export const subscriberStatuses = ["active", "pending", "unsubscribed", "suppressed"] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
+  active: "Active",
+  pending: "Awaiting confirmation",
+  unsubscribed: "Unsubscribed",
+  suppressed: "Suppressed",
+};
+
+/** Why the SendGrid event webhook suppressed an address, as the admin says it. */
+export const suppressedReasonLabels: Record<string, string> = {
+  bounce: "hard bounce",
+  "spam-report": "spam report",
+  dropped: "dropped by the mail service",
+};
+
+export function suppressedReasonLabel(reason: string | null | undefined) {
+  if (!reason) return "no reason recorded";
+  return suppressedReasonLabels[reason] ?? reason;
+}
 
 export const leadStatusValues = ["new", "contacted", "closed"] as const;
 export type LeadStatus = (typeof leadStatusValues)[number];

@@ -28,6 +28,13 @@ export const calls: AdminCall[] = [
     method: "GET",
     path: "/admin/newsletter/export",
   },
+  { name: "load the newsletter settings", method: "GET", path: "/admin/newsletter/settings" },
+  {
+    name: "switch double opt-in off and the welcome mail on",
+    method: "POST",
+    path: "/admin/newsletter/settings",
+    form: { welcomeEnabled: "on", welcomeSubject: "Hello", welcomeBody: "Welcome." },
+  },
   { name: "load the leads inbox", method: "GET", path: "/admin/leads" },
   {
     name: "load the leads inbox's data with a lead's details",

@@ -7,7 +7,14 @@ export function StatCards({
   items: { label: string; value: number; emphasis?: boolean }[];
 }) {
   return (
-    <dl aria-label={label} className="mb-6 grid grid-cols-3 gap-2 sm:gap-3">
+    <dl
+      aria-label={label}
+      className={
+        items.length > 3
+          ? "mb-6 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-5"
+          : "mb-6 grid grid-cols-3 gap-2 sm:gap-3"
+      }
+    >
       {items.map((item) => (
         <div
           key={item.label}

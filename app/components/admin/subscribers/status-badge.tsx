@@ -2,7 +2,9 @@ import { cn } from "~/lib/utils";
 
 const tones = {
   active: "border-emerald-200 bg-emerald-50 text-emerald-800",
+  pending: "border-amber-200 bg-amber-50 text-amber-900",
   unsubscribed: "border-slate-200 bg-slate-100 text-slate-700",
+  suppressed: "border-red-200 bg-red-50 text-red-800",
   new: "border-indigo-200 bg-indigo-50 text-indigo-800",
   contacted: "border-amber-200 bg-amber-50 text-amber-900",
   closed: "border-slate-200 bg-slate-100 text-slate-700",
@@ -10,7 +12,9 @@ const tones = {
 
 const labels: Record<keyof typeof tones, string> = {
   active: "Active",
+  pending: "Awaiting confirmation",
   unsubscribed: "Unsubscribed",
+  suppressed: "Suppressed",
   new: "New",
   contacted: "Contacted",
   closed: "Closed",

@@ -2,10 +2,12 @@ import { LoaderCircle, RotateCcw, UserMinus } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { formatDateTime } from "~/components/admin/kit/format";
+import { LocalTime } from "~/components/admin/kit/local-time";
 import { ACTIONS_COLUMN, TableHead } from "~/components/admin/kit/table";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Button } from "~/components/ui/button";
-import type { SubscriberStatus } from "~/schemas/admin/subscribers";
+import { type SubscriberStatus, suppressedReasonLabel } from "~/schemas/admin/subscribers";
+import { ConsentDialog, type ConsentItem } from "./consent-dialog";
 import { StatusBadge } from "./status-badge";
 import { useHydrated } from "./use-hydrated";
 
@@ -15,6 +17,33 @@ export interface SubscriberItem {
   status: SubscriberStatus;
   subscribedAt: string;
   unsubscribedAt: string | null;
+  confirmedAt: string | null;
+  suppressedReason: string | null;
+  suppressedAt: string | null;
+  consents: ConsentItem[];
+}
+
+/**
+ * The status, for a suppressed address why and when (the mail service's webhook says), and the
+ * way to the consent records.
+ */
+function StatusCell({ subscriber }: { subscriber: SubscriberItem }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusBadge status={subscriber.status} />
+      {subscriber.status === "suppressed" ? (
+        <p className="max-w-48 text-xs text-muted">
+          Suppressed: {suppressedReasonLabel(subscriber.suppressedReason)}
+          {subscriber.suppressedAt ? (
+            <>
+              , <LocalTime iso={subscriber.suppressedAt} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <ConsentDialog subscriber={subscriber} />
+    </div>
+  );
 }
 
 function DateCell({ iso }: { iso: string | null }) {
@@ -27,12 +56,19 @@ function DateCell({ iso }: { iso: string | null }) {
  * loads; afterwards a fetcher, whose answer shows as a toast.
  */
 function SubscriberAction({ subscriber }: { subscriber: SubscriberItem }) {
+  if (subscriber.status === "suppressed") {
+    return <span className="whitespace-nowrap text-xs text-muted">Never mailed again</span>;
+  }
+  return <StatusAction subscriber={subscriber} />;
+}
+
+function StatusAction({ subscriber }: { subscriber: SubscriberItem }) {
   const { fetcher, busy } = useAdminFetcher();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const unsubscribe = subscriber.status === "active";
+  const unsubscribe = subscriber.status === "active" || subscriber.status === "pending";
   const intent = unsubscribe ? "unsubscribe" : "reactivate";
 
   return (
@@ -75,8 +111,11 @@ function SubscriberAction({ subscriber }: { subscriber: SubscriberItem }) {
           title="Unsubscribe this address?"
           description={
             <>
-              <strong className="break-all text-ink">{subscriber.email}</strong> will get no more
-              newsletters. You can reactivate the subscription later.
+              <strong className="break-all text-ink">{subscriber.email}</strong>{" "}
+              {subscriber.status === "pending"
+                ? "will not be subscribed, and its confirmation link stops working."
+                : "will get no more newsletters."}{" "}
+              You can reactivate the subscription later.
             </>
           }
           confirmLabel="Unsubscribe"
@@ -119,7 +158,7 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
                   {subscriber.email}
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge status={subscriber.status} />
+                  <StatusCell subscriber={subscriber} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted">
                   <DateCell iso={subscriber.subscribedAt} />
@@ -140,7 +179,7 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
           <li key={subscriber.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 break-all font-medium text-ink">{subscriber.email}</p>
-              <StatusBadge status={subscriber.status} />
+              <StatusCell subscriber={subscriber} />
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted">
               <dt>Subscribed</dt>

@@ -1,0 +1,140 @@
+import { CheckCircle2, Save } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { CheckboxField, FieldGroup, TextAreaField, TextField } from "~/components/admin/kit/fields";
+import { validate } from "~/components/admin/kit/validate";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import {
+  type NewsletterSettings,
+  newsletterSettingsSchema,
+  WELCOME_BODY_MAX,
+  WELCOME_SUBJECT_MAX,
+} from "~/newsletter/settings";
+
+/** What the action answered to a plain form post (before JavaScript loaded). */
+interface PostedAnswer {
+  ok: boolean;
+  toast?: { title: string; description?: string };
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * The newsletter's settings: double opt-in, and the welcome mail (switch, subject, text). A plain
+ * form post before JavaScript loads; afterwards a fetcher whose answer is a toast.
+ */
+export function NewsletterSettingsForm({
+  values,
+  posted,
+}: {
+  values: NewsletterSettings;
+  posted?: PostedAnswer | null;
+}) {
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "newsletter-settings" });
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? (fetcher.data ? fieldErrors : (posted?.fieldErrors ?? {}));
+  const formRef = useRef<HTMLFormElement>(null);
+  const valuesKey = JSON.stringify(values);
+  const shownKey = useRef(valuesKey);
+  useEffect(() => {
+    if (shownKey.current === valuesKey) return;
+    shownKey.current = valuesKey;
+    formRef.current?.reset();
+  }, [valuesKey]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const found = validate(newsletterSettingsSchema, Object.fromEntries(new FormData(form)));
+    setClientErrors(found);
+    if (found) {
+      event.preventDefault();
+      const first = Object.keys(found)[0];
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/admin/newsletter/settings"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-8 rounded-2xl border border-line bg-white p-6 shadow-sm"
+    >
+      {!fetcher.data && posted ? (
+        posted.ok ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
+          >
+            <CheckCircle2 aria-hidden className="size-4" />
+            {posted.toast?.title}
+          </p>
+        ) : (
+          <Alert>
+            <strong>{posted.toast?.title}.</strong> {posted.toast?.description}
+          </Alert>
+        )
+      ) : null}
+      <FieldGroup
+        title="Sign-up"
+        description="How a new address joins the list from the site's forms and the API."
+      >
+        <CheckboxField
+          id="newsletter-doubleOptIn"
+          name="doubleOptIn"
+          className="sm:col-span-2"
+          label="Double opt-in"
+          hint="A new subscriber gets a mail with a confirmation link and receives newsletters only after following it. Recommended: it keeps mistyped and other people's addresses off the list."
+          defaultChecked={values.doubleOptIn}
+          error={errors.doubleOptIn}
+        />
+      </FieldGroup>
+      <FieldGroup
+        title="Welcome mail"
+        description="Sent once an address is confirmed (or at once while double opt-in is off). Plain text; the unsubscribe link is added under it."
+      >
+        <CheckboxField
+          id="newsletter-welcomeEnabled"
+          name="welcomeEnabled"
+          className="sm:col-span-2"
+          label="Send a welcome mail"
+          defaultChecked={values.welcomeEnabled}
+          error={errors.welcomeEnabled}
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            id="newsletter-welcomeSubject"
+            name="welcomeSubject"
+            label="Subject"
+            required
+            maxLength={WELCOME_SUBJECT_MAX}
+            defaultValue={values.welcomeSubject}
+            error={errors.welcomeSubject}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField
+            id="newsletter-welcomeBody"
+            name="welcomeBody"
+            label="Text"
+            required
+            rows={8}
+            maxLength={WELCOME_BODY_MAX}
+            defaultValue={values.welcomeBody}
+            error={errors.welcomeBody}
+            hint="No link to unsubscribe needed: every welcome mail ends with one."
+          />
+        </div>
+      </FieldGroup>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner className="size-4" label="Saving" /> : <Save aria-hidden />}
+          {busy ? "Saving…" : "Save newsletter settings"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

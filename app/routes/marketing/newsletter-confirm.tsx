@@ -1,0 +1,100 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/client.server";
+import { sendWelcomeMail } from "~/forms/submissions.server";
+import { confirmSubscription, findPendingByConfirmToken } from "~/models/newsletter.server";
+import type { Route } from "./+types/newsletter-confirm";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your subscription | AI Solutions" },
+  { name: "robots", content: "noindex" },
+];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * Opening the link only asks: mail scanners that follow links must not subscribe anyone. The
+ * button posts the token back.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const pending = await findPendingByConfirmToken(getDb(), token);
+  return data({ token, pending }, { status: pending ? 200 : 404, headers: NO_STORE });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const confirmed = await confirmSubscription(getDb(), token);
+  if (confirmed) await sendWelcomeMail(confirmed.email, confirmed.unsubscribeToken);
+  return data(
+    { confirmed: confirmed ? { email: confirmed.email } : null },
+    { status: confirmed ? 200 : 404, headers: NO_STORE },
+  );
+}
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+function Outcome({
+  title,
+  children,
+  role,
+}: {
+  title: string;
+  children: React.ReactNode;
+  role?: "status";
+}) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      <div role={role} className="mt-4 text-lg text-slate-700">
+        {children}
+      </div>
+    </>
+  );
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { token, pending } = loaderData;
+  let content: React.ReactNode;
+  if (actionData?.confirmed) {
+    content = (
+      <Outcome title="You're subscribed" role="status">
+        Thank you: {actionData.confirmed.email} will get our newsletter. Every mail has a link to
+        unsubscribe.
+      </Outcome>
+    );
+  } else if (!pending || actionData) {
+    content = (
+      <>
+        <Outcome title="This link does not work">
+          This confirmation link is incomplete, was used already or is no longer valid. To get a new
+          one,{" "}
+          <Link to="/newsletter" className="font-semibold text-primary-strong underline">
+            subscribe again
+          </Link>
+          .
+        </Outcome>
+        <Button asChild className="mt-8">
+          <Link to="/">Go to the home page</Link>
+        </Button>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <Outcome title="Confirm your subscription">
+          Press the button to get our newsletter at {pending.email}.
+        </Outcome>
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? "Confirming..." : "Confirm subscription"}
+          </Button>
+        </Form>
+      </>
+    );
+  }
+  return <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">{content}</section>;
+}
