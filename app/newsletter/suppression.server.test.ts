@@ -2,7 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
 import { webIntegrations, webNewsletterSubscriptions, webOutbox } from "~/db/schema.server";
-import { subscribeToNewsletter, unsubscribeByToken } from "~/models/newsletter.server";
+import {
+  confirmSubscription,
+  findPendingByConfirmToken,
+  subscribeToNewsletter,
+  unsubscribeByToken,
+} from "~/models/newsletter.server";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
 import { applyDeliveryEvents, isSuppressed } from "./suppression.server";
 
@@ -111,6 +116,21 @@ describe.each(backends)("suppression (%s)", (backend) => {
       { kind: "suppress", email: "left@example.com", reason: "bounce", at },
     ]);
     expect((await row("left@example.com"))?.status).toBe("suppressed");
+    expect(await announced()).toEqual([]);
+  });
+
+  it("suppresses an address awaiting confirmation, and its confirmation link stops working", async () => {
+    const { confirmToken } = await subscribeToNewsletter(db, "pending@example.com", {
+      doubleOptIn: true,
+    });
+    expect(confirmToken).toBeTruthy();
+    await applyDeliveryEvents(db, [
+      { kind: "suppress", email: "pending@example.com", reason: "spam-report", at: minutesAgo(0) },
+    ]);
+    expect(await findPendingByConfirmToken(db, confirmToken ?? "")).toBeNull();
+    expect(await confirmSubscription(db, confirmToken ?? "")).toBeNull();
+    expect((await row("pending@example.com"))?.status).toBe("suppressed");
+    // Nothing was announced: the address had never joined the list.
     expect(await announced()).toEqual([]);
   });
 

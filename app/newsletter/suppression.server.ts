@@ -71,7 +71,8 @@ export async function suppressSubscriber(
     if (before.status === "suppressed") return "already-suppressed" as const;
     await tx
       .update(subs)
-      .set({ status: "suppressed", suppressedReason: reason, suppressedAt: at })
+      // A pending address's confirmation link stops working with it.
+      .set({ status: "suppressed", suppressedReason: reason, suppressedAt: at, confirmToken: null })
       .where(eq(subs.email, address));
     if (before.status === "active") await announceProviderUnsubscribe(tx, address, at);
     return "suppressed" as const;

@@ -101,9 +101,14 @@ describe("bounces from SendGrid's Event Webhook", () => {
     await subscribe(email);
     expect((await exported(email)).Status).not.toBe("suppressed");
 
-    const sent = await sendgrid.post(baseURL, hardBounce(email));
+    const bouncedAt = Math.floor(Date.now() / 1000) - 60;
+    const sent = await sendgrid.post(baseURL, hardBounce(email, bouncedAt));
     expect(sent.status).toBe(204);
-    expect((await exported(email)).Status).toBe("suppressed");
+    const row = await exported(email);
+    expect(row.Status).toBe("suppressed");
+    expect(row["Suppressed Reason"]).toBe("bounce");
+    // The time of the bounce, as SendGrid reported it, not the time the event arrived.
+    expect(Date.parse(row["Suppressed At"] ?? "")).toBe(bouncedAt * 1000);
 
     // Signing up again does not bring the address back.
     await apiClient(baseURL).post("/api/newsletter-subscribe", { email });
