@@ -192,6 +192,10 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
   "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
+  "/admin/newsletter/sender-check": {
+    access: "section",
+    why: "the newsletter settings' SPF, DKIM and DMARC check; the server asks DNS for it",
+  },
   "/admin/leads/export": { access: "section", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "section" },
   "/admin/settings/backups": {
