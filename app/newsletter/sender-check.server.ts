@@ -4,6 +4,7 @@ import { type Env, getEnv } from "~/env.server";
 import { SENDGRID } from "~/integrations/sendgrid.server";
 import { configText, readIntegration } from "~/integrations/stored-config.server";
 import { defaultMailFrom } from "~/mail/mail-from";
+import { DKIM_SELECTOR_PATTERN } from "~/schemas/admin/sender-check";
 
 /**
  * The sender check of the newsletter settings: whether the From address's domain publishes the
@@ -58,8 +59,6 @@ const CACHE_ENTRIES = 100;
 
 const DOMAIN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
-const SELECTOR =
-  /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /** The domain of an address such as "Name <news@example.com>" or "news@example.com". */
 export function domainOfAddress(address: string): string | null {
@@ -77,7 +76,7 @@ export function domainOfAddress(address: string): string | null {
 /** A selector as staff may enter it; the default when it is empty or not one. */
 export function dkimSelectorFrom(settings: Map<string, string>): string {
   const value = settings.get(DKIM_SELECTOR_SETTING)?.trim().toLowerCase() ?? "";
-  return SELECTOR.test(value) ? value : DEFAULT_DKIM_SELECTOR;
+  return DKIM_SELECTOR_PATTERN.test(value) ? value : DEFAULT_DKIM_SELECTOR;
 }
 
 type Lookup<T> = { kind: "found"; value: T } | { kind: "none" } | { kind: "failed" };

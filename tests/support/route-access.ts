@@ -194,7 +194,8 @@ export const routeAccess: Record<string, RouteRule> = {
   "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
   "/admin/newsletter/sender-check": {
     access: "section",
-    why: "the newsletter settings' SPF, DKIM and DMARC check; the server asks DNS for it",
+    post: 400,
+    why: "the newsletter settings' SPF, DKIM and DMARC check (the server asks DNS for it); its POST saves the DKIM selector",
   },
   "/admin/leads/export": { access: "section", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "section" },

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { requireSectionApi } from "~/auth/permissions.server";
 import type { Database } from "~/db/client.server";
-import { webIntegrations, webSettings } from "~/db/schema.server";
+import { auditLog, webIntegrations, webSettings } from "~/db/schema.server";
 import { loadEnv } from "~/env.server";
 import { invalidateSiteCache } from "~/models/site.server";
 import {
@@ -14,10 +14,12 @@ import {
   setSenderCheckResolver,
 } from "~/newsletter/sender-check.server";
 import { openSiteDatabase } from "../../../tests/support/test-database";
-import { loader } from "./newsletter-sender-check";
+import { action, loader } from "./newsletter-sender-check";
 
 // The role check is app/auth's (and the access matrix's); here it only lets the request through.
-vi.mock("~/auth/permissions.server", () => ({ requireSectionApi: vi.fn(async () => ({})) }));
+vi.mock("~/auth/permissions.server", () => ({
+  requireSectionApi: vi.fn(async () => ({ id: null, email: "editor@example.com" })),
+}));
 
 const KEY = "v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC";
 
@@ -54,6 +56,20 @@ async function get(query = "") {
   const request = new Request(`https://www.example.com/admin/newsletter/sender-check${query}`);
   const response = (await loader({ request, params: {}, context: {} } as never)) as Response;
   return { status: response.status, body: (await response.json()) as SenderCheckResult };
+}
+
+async function post(form: Record<string, string>) {
+  const request = new Request("https://www.example.com/admin/newsletter/sender-check", {
+    method: "POST",
+    body: new URLSearchParams(form),
+  });
+  const answer = (await action({ request, params: {}, context: {} } as never)) as unknown;
+  // A refusal comes as data() with its status; a success as the bare result.
+  const wrapped = answer as { type?: string; data?: unknown; init?: { status?: number } };
+  if (wrapped.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data as Record<string, unknown> };
+  }
+  return { status: 200, body: answer as Record<string, unknown> };
 }
 
 describe("GET /admin/newsletter/sender-check", () => {
@@ -100,6 +116,39 @@ describe("GET /admin/newsletter/sender-check", () => {
     expect(dns.asked.length).toBe(2 * first);
     expect((await get("?fresh=yes")).status).toBe(400);
     expect((await get("?domain=evil.example")).status).toBe(400);
+  });
+
+  it("saves the selector staff enter (audited), which the next check looks for; refuses a bad one", async () => {
+    const saved = await post({ intent: "save-selector", selector: " Mail2024 " });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true } });
+    expect(requireSectionApi).toHaveBeenCalledWith(expect.any(Request), "newsletter");
+    const [setting] = await database.db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "newsletter_dkim_selector"));
+    expect(setting?.value).toBe("mail2024");
+    const audits = await database.db.select().from(auditLog);
+    expect(audits.at(-1)).toMatchObject({ entity: "newsletter settings", action: "updated" });
+    expect((await get("?fresh=1")).body.selectors).toEqual(["mail2024"]);
+
+    for (const form of <Record<string, string>[]>[
+      { intent: "save-selector", selector: "x._domainkey; rm -rf" },
+      { intent: "save-selector", selector: "a".repeat(201) },
+      { selector: "default" },
+    ]) {
+      const refused = await post(form);
+      expect(refused.status).toBe(400);
+      expect(refused.body.ok).toBe(false);
+    }
+    const [after] = await database.db
+      .select()
+      .from(webSettings)
+      .where(eq(webSettings.key, "newsletter_dkim_selector"));
+    expect(after?.value).toBe("mail2024");
+
+    // Empty goes back to the default selector.
+    expect((await post({ intent: "save-selector", selector: "" })).status).toBe(200);
+    expect((await get("?fresh=1")).body.selectors).toEqual(["default"]);
   });
 
   it("looks for the selector staff entered, and for s1 and s2 of SendGrid's from domain while it is on", async () => {

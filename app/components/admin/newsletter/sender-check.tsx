@@ -1,7 +1,10 @@
 import { CircleAlert, CircleCheck, CircleHelp, CircleX, RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { TextField } from "~/components/admin/kit/fields";
 import { LocalTime } from "~/components/admin/kit/local-time";
+import { validate } from "~/components/admin/kit/validate";
+import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -11,7 +14,7 @@ import type {
   RecordStatus,
   SenderCheckResult,
 } from "~/newsletter/sender-check.server";
-import { SENDER_CHECK_URL } from "~/schemas/admin/sender-check";
+import { dkimSelectorSchema, SENDER_CHECK_URL } from "~/schemas/admin/sender-check";
 
 type Answer = SenderCheckResult | { error: string };
 
@@ -131,13 +134,60 @@ export function SenderCheck() {
           </p>
         ) : null}
         {answer && "error" in answer ? <Alert>{answer.error}</Alert> : null}
-        {result ? <SenderCheckResultView result={result} /> : null}
+        {result ? (
+          <SenderCheckResultView
+            result={result}
+            onSelectorSaved={() => fetcher.load(`${SENDER_CHECK_URL}?fresh=1`)}
+          />
+        ) : null}
       </div>
     </section>
   );
 }
 
-function SenderCheckResultView({ result }: { result: SenderCheckResult }) {
+/** With SMTP, the selector the provider signs with (SendGrid's are always s1 and s2). */
+function SelectorForm({ selector, onSaved }: { selector: string; onSaved: () => void }) {
+  const { fetcher, busy, fieldErrors } = useAdminFetcher({ onSuccess: onSaved });
+  const [browserErrors, setBrowserErrors] = useState<Record<string, string>>({});
+  const error = browserErrors.selector ?? fieldErrors.selector;
+  return (
+    <fetcher.Form
+      method="post"
+      action={SENDER_CHECK_URL}
+      className="mt-4 flex flex-wrap items-start gap-3"
+      onSubmit={(event) => {
+        const values = Object.fromEntries(new FormData(event.currentTarget));
+        const errors = validate(dkimSelectorSchema, values) ?? {};
+        setBrowserErrors(errors);
+        if (Object.keys(errors).length > 0) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="save-selector" />
+      <div className="min-w-64">
+        <TextField
+          id="dkim-selector"
+          name="selector"
+          label="DKIM selector"
+          defaultValue={selector}
+          error={error}
+          hint="The selector your SMTP provider signs with: the part before ._domainkey."
+        />
+      </div>
+      {/* Level with the field, below its label. */}
+      <Button type="submit" variant="outline" disabled={busy} className="sm:mt-7">
+        {busy ? "Saving..." : "Save selector"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function SenderCheckResultView({
+  result,
+  onSelectorSaved,
+}: {
+  result: SenderCheckResult;
+  onSelectorSaved: () => void;
+}) {
   const sender = result.provider === "sendgrid" ? "SendGrid" : "SMTP";
   return (
     <>
@@ -159,6 +209,9 @@ function SenderCheckResultView({ result }: { result: SenderCheckResult }) {
             <CheckRow key={check.kind} check={check} />
           ))}
         </ul>
+      ) : null}
+      {result.provider === "smtp" ? (
+        <SelectorForm selector={result.selectors[0] ?? ""} onSaved={onSelectorSaved} />
       ) : null}
       <p className="mt-4 text-sm text-muted">{result.alignment}</p>
       <p className="mt-2 text-xs text-muted">
