@@ -36,6 +36,7 @@ import {
   redirectDeleteSchema,
   redirectUpdateSchema,
 } from "~/schemas/admin/redirects";
+import { dkimSelectorSchema } from "~/schemas/admin/sender-check";
 import {
   adminTwoFactorSchema,
   backupSettingsSchema,
@@ -129,6 +130,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/media delete": mediaDeleteSchema,
   "/admin/newsletter unsubscribe": subscriberActionSchema,
   "/admin/newsletter reactivate": subscriberActionSchema,
+  "/admin/newsletter/sender-check save-selector": dkimSelectorSchema,
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
   "/admin/audit-log restore": auditRestoreSchema,
