@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { startFakeDns } from "../../tests/support/fake-dns";
 import {
   checkSenderDomain,
   createSenderChecker,
   type DnsResolver,
   dkimSelectorFrom,
+  dnsResolver,
   domainOfAddress,
   type RecordCheck,
   type SenderSource,
@@ -199,5 +201,45 @@ describe("the sender check", () => {
     // Another selector is another question.
     await checker.check({ ...SMTP, selectors: ["mail"] });
     expect(asked).toContain("mail._domainkey.example.org");
+  });
+});
+
+describe("the sender check through node:dns", () => {
+  it("reads records, CNAMEs, missing names and failures as a real DNS server gives them", async () => {
+    const dns = await startFakeDns({
+      "example.org": { txt: ["v=spf1 include:sendgrid.net -all", "other=1"] },
+      "s1._domainkey.example.org": { cname: "s1.domainkey.u1.wl.sendgrid.net" },
+      "s1.domainkey.u1.wl.sendgrid.net": { txt: [`${KEY}${"A".repeat(300)}`] },
+      "s2._domainkey.example.org": { txt: ["unrelated"] },
+      "_dmarc.example.org": { fail: true },
+    });
+    try {
+      const result = await checkSenderDomain(dnsResolver(dns.server), SENDGRID, {
+        timeoutMs: 1_000,
+      });
+      const [spf, dkim, dmarc] = result.checks;
+      expect(spf).toMatchObject({ status: "ok", records: ["v=spf1 include:sendgrid.net -all"] });
+      // s1 is a CNAME whose target holds a key longer than one DNS string; s2 has none.
+      expect(dkim?.status).toBe("warn");
+      expect(dkim?.records).toEqual([
+        "s1._domainkey.example.org: CNAME s1.domainkey.u1.wl.sendgrid.net",
+        `s1._domainkey.example.org: ${KEY}${"A".repeat(300)}`,
+      ]);
+      expect(dmarc?.status).toBe("lookup-failed");
+      expect(dns.asked).toContain("TXT _dmarc.example.org");
+
+      const missing = await checkSenderDomain(
+        dnsResolver(dns.server),
+        { ...SMTP, from: "news@nowhere.example" },
+        { timeoutMs: 1_000 },
+      );
+      expect(missing.checks.map((check) => check.status)).toEqual([
+        "missing",
+        "missing",
+        "missing",
+      ]);
+    } finally {
+      await dns.close();
+    }
   });
 });

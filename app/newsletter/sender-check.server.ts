@@ -410,12 +410,16 @@ export function createSenderChecker(options: {
   };
 }
 
-/** node:dns, asking DNS_SERVERS when set (tests: a closed port), else the system's servers. */
-function systemResolver(): DnsResolver {
+/** node:dns, asking `servers` ("ip[:port]", comma-separated) when given, else the system's. */
+export function dnsResolver(servers?: string): DnsResolver {
   const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 1 });
-  const servers = getEnv().DNS_SERVERS;
   if (servers) resolver.setServers(servers.split(",").map((server) => server.trim()));
   return resolver;
+}
+
+/** The server's resolver: DNS_SERVERS when set (tests: a closed port), else the system's. */
+function systemResolver(): DnsResolver {
+  return dnsResolver(getEnv().DNS_SERVERS);
 }
 
 let resolverInUse: DnsResolver | undefined;
