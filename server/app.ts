@@ -244,10 +244,9 @@ export function createExpressApp(options: {
 
   // RFC 8058's one-click unsubscribe, which mail clients POST from anywhere (a webmail page
   // sends its own Origin): before the refusal of cross-site writes, taking only that request.
-  app.post(
-    "/newsletter/unsubscribe",
-    oneClickUnsubscribe({ siteOrigin: new URL(env.SITE_URL).origin, db: () => database.db }),
-  );
+  // A middleware that picks its address itself, not a mount: /newsletter/unsubscribe is the route
+  // table's page, and a mount would reserve all of /newsletter/* (app/lib/redirect-sources.ts).
+  app.use(oneClickUnsubscribe({ siteOrigin: new URL(env.SITE_URL).origin, db: () => database.db }));
   app.use(sameOriginWrites(new URL(env.SITE_URL).origin));
   app.all("/api/auth/*splat", capBodies(), toNodeHandler(getAuth()));
 

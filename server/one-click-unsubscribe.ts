@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from "express";
 import type { Db } from "~/db/client.server";
 import { answerOneClickUnsubscribe, ONE_CLICK_MAX_BYTES } from "~/newsletter/one-click.server";
 
+/** The mailed link's path as the router matches it: any case, a trailing slash or not. */
+const ONE_CLICK_PATH = /^\/newsletter\/unsubscribe\/?$/i;
+
 /** The body, or null when it is over `maxBytes` (by its Content-Length, or as it arrives). */
 function readBody(req: Request, maxBytes: number): Promise<Buffer | null> {
   if (Number(req.get("content-length") ?? "0") > maxBytes) return Promise.resolve(null);
@@ -32,6 +35,7 @@ function readBody(req: Request, maxBytes: number): Promise<Buffer | null> {
  */
 export function oneClickUnsubscribe(options: { siteOrigin: string; db: () => Db }) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST" || !ONE_CLICK_PATH.test(req.path)) return next();
     const url = new URL(req.originalUrl, options.siteOrigin);
     if (!url.searchParams.has("token")) return next();
     try {

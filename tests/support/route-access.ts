@@ -71,7 +71,7 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "public",
     get: 404,
     post: 404,
-    why: "the mailed link works without signing in; without a valid token it finds nothing. A POST with the token in the address is RFC 8058's one-click unsubscribe (server/app.ts mounts it before React Router), taken from any origin",
+    why: "the mailed link works without signing in; without a valid token it finds nothing. A POST with the token in the address is RFC 8058's one-click unsubscribe (server/app.ts answers it before React Router), taken from any origin",
   },
 
   "/blog": { access: "public" },
