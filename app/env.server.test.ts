@@ -127,6 +127,14 @@ describe("parseEnv", () => {
     }
   });
 
+  it("takes DNS_SERVERS as IP addresses with optional ports, and nothing else", () => {
+    const servers = "192.0.2.1, 127.0.0.1:5353,2001:db8::1,[2001:db8::1]:53";
+    expect(parseEnv({ DNS_SERVERS: servers }).DNS_SERVERS).toBe(servers);
+    for (const wrong of ["dns.example.com", "192.0.2.1:99999", "192.0.2.1;rm", "1.2.3.4,"]) {
+      expect(parseError({ DNS_SERVERS: wrong }).message).toMatch(/DNS_SERVERS: must be IP/);
+    }
+  });
+
   it("treats a blank PORT, DATA_DIR, NODE_ENV or LOG_LEVEL as unset", () => {
     const env = parseEnv({ PORT: "", DATA_DIR: " ", NODE_ENV: "", LOG_LEVEL: "" });
     expect(env.PORT).toBe(3000);

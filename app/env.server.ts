@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { AGE_RECIPIENT_PATTERN } from "~/db/backup-crypto.server";
@@ -28,6 +29,16 @@ const vendorApi = (official: string) =>
   urlWithProtocols(["http:", "https:"], official).transform((v) =>
     (v ?? official).replace(/\/+$/, ""),
   );
+
+/** "192.0.2.1", "192.0.2.1:53", "2001:db8::1" or "[2001:db8::1]:53", as node:dns takes them. */
+function isDnsServer(entry: string) {
+  const value = entry.trim();
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  if (bracketed) return isIP(bracketed[1] ?? "") === 6 && Number(bracketed[2] ?? 53) <= 65535;
+  const withPort = /^([\d.]+):(\d{1,5})$/.exec(value);
+  if (withPort) return isIP(withPort[1] ?? "") === 4 && Number(withPort[2]) <= 65535;
+  return isIP(value) !== 0;
+}
 
 /** A blank value (`PORT=` in an env file) means "not set", for every setting. */
 const blankAsUnset = <T extends z.ZodType>(schema: T) =>
@@ -132,6 +143,11 @@ export const envSchema = z
     OPENAI_API_URL: vendorApi("https://api.openai.com/v1"),
     // Google Analytics' Measurement Protocol (generate_lead events and their validation server).
     GOOGLE_ANALYTICS_API_URL: vendorApi("https://www.google-analytics.com"),
+    // The DNS servers the newsletter's sender check asks (IP or IP:port, comma-separated); unset:
+    // the system's. Tests point it at a closed port, so they never ask the real DNS.
+    DNS_SERVERS: optionalString.refine((v) => v === undefined || v.split(",").every(isDnsServer), {
+      message: "must be IP addresses, each with an optional :port ([v6]:port), comma-separated",
+    }),
   })
   .superRefine((env, ctx) => {
     const s3Required = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

@@ -68,6 +68,8 @@ export default [
   route("admin/blog/assist", "routes/admin/blog-assist.ts"),
   // Newsletter and leads: CSV exports.
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
+  // Newsletter: the From domain's SPF, DKIM and DMARC (the settings' sender check).
+  route("admin/newsletter/sender-check", "routes/admin/newsletter-sender-check.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),
   // Settings: the values the branding, footer and contact dialogs open with.
   route("admin/settings/values", "routes/admin/settings-values.ts"),

@@ -35,6 +35,7 @@ import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
 import { createRedirectMemory, type RedirectMemory } from "~/redirects/redirect-memory.server";
 import { commandRouter } from "./commands/endpoint";
 import { COMMAND_TOKEN_FILE } from "./commands/protocol";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe";
 import { type CachedPage, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
 import { redirectsFirst } from "./redirects";
@@ -241,6 +242,11 @@ export function createExpressApp(options: {
 
   if (options.adminToken) app.use("/internal/admin", commandRouter(options.adminToken));
 
+  // RFC 8058's one-click unsubscribe, which mail clients POST from anywhere (a webmail page
+  // sends its own Origin): before the refusal of cross-site writes, taking only that request.
+  // A middleware that picks its address itself, not a mount: /newsletter/unsubscribe is the route
+  // table's page, and a mount would reserve all of /newsletter/* (app/lib/redirect-sources.ts).
+  app.use(oneClickUnsubscribe({ siteOrigin: new URL(env.SITE_URL).origin, db: () => database.db }));
   app.use(sameOriginWrites(new URL(env.SITE_URL).origin));
   app.all("/api/auth/*splat", capBodies(), toNodeHandler(getAuth()));
 

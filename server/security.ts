@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { Parser } from "htmlparser2";
 import { CUSTOM_SCRIPT_TAG, type PublicWidget } from "~/content/widgets";
+import { CROSS_SITE_REFUSAL, claimsAnotherSite } from "~/lib/same-origin.server";
 import { allowsThirdPartyScripts } from "~/lib/third-party-pages";
 import { hashSource } from "./page-csp";
 
@@ -198,17 +199,16 @@ export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(["/api/webhooks
 /**
  * Refuses state-changing requests that a browser sent from another site. Requests without
  * browser headers (API clients with a key, the admin command) carry no cookies to abuse.
+ * server/app.ts mounts one handler before this: the one-click unsubscribe (RFC 8058), which a
+ * webmail client may POST from its own page; it takes exactly that request and nothing else
+ * (server/one-click-unsubscribe.ts).
  */
 export function sameOriginWrites(siteOrigin: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.method === "POST" && SIGNED_WEBHOOK_PATHS.has(req.path)) return next();
-    const fetchSite = req.get("sec-fetch-site");
-    const origin = req.get("origin");
-    const crossSite =
-      fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
-    if (crossSite || (origin !== undefined && origin !== siteOrigin)) {
-      res.status(403).json({ error: "Cross-site requests are not allowed" });
+    if (claimsAnotherSite((name) => req.get(name), siteOrigin)) {
+      res.status(403).json({ error: CROSS_SITE_REFUSAL });
       return;
     }
     next();

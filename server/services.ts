@@ -4,6 +4,7 @@ import { createAuth, setAuth } from "~/auth/auth.server";
 import { openDatabase, setDatabase } from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import type { Env } from "~/env.server";
+import { defaultMailFrom } from "~/mail/mail-from";
 import { createMailer, setMailer } from "~/mail/mailer.server";
 import { createSiteMailer } from "~/mail/site-mailer.server";
 
@@ -23,7 +24,7 @@ export async function openServices(env: Env) {
     db: database.db,
     direct: createMailer({
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `AI Solutions <no-reply@${new URL(env.SITE_URL).hostname}>`,
+      from: env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL),
       mailDir: path.join(env.DATA_DIR, "mail"),
     }),
   });

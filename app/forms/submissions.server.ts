@@ -22,6 +22,7 @@ import {
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { getSettingsMap, settingOrDefault, siteNameFrom } from "~/models/site.server";
 import { confirmationMail, welcomeMail } from "~/newsletter/mails.server";
+import { newsletterMailto } from "~/newsletter/mailto";
 import { newsletterSettingsFrom } from "~/newsletter/settings.server";
 import { fieldErrors } from "~/schemas/auth";
 import { ALREADY_SUBSCRIBED, formMessages } from "~/schemas/form-messages";
@@ -96,7 +97,6 @@ async function siteContext() {
     siteName: siteNameFrom(settings),
     siteUrl: getEnv().SITE_URL,
     salesEmail: settingOrDefault(settings, "sales_email"),
-    contactEmail: settingOrDefault(settings, "contact_email").trim(),
     settings,
   };
 }
@@ -120,7 +120,7 @@ export async function sendWelcomeMail(
       siteUrl: context.siteUrl,
       unsubscribeToken,
       settings,
-      mailto: context.contactEmail,
+      mailto: newsletterMailto(context.settings),
     }),
   );
 }

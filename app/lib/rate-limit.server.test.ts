@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema.server";
-import { consumeRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
+import { consumeRateLimit, peekRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 
 const rule = { windowSeconds: 60, max: 3 };
@@ -83,6 +83,23 @@ describe.each(backends)("rate limits on %s", (backend) => {
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(results.filter((r) => !r.allowed).every((r) => (r.retryAfter ?? 0) >= 1)).toBe(true);
+  });
+
+  it("peeks without counting: refused once max hits are used up, until the window passes", async () => {
+    const { db } = database;
+    expect(await peekRateLimit(db, "misses", rule)).toEqual({ allowed: true, retryAfter: null });
+    for (let i = 0; i < 2; i++) await consumeRateLimit(db, "misses", rule);
+    for (let i = 0; i < 5; i++)
+      expect((await peekRateLimit(db, "misses", rule)).allowed).toBe(true);
+    await consumeRateLimit(db, "misses", rule);
+    const refused = await peekRateLimit(db, "misses", rule);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfter).toBeLessThanOrEqual(60);
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, "misses"));
+    expect(row?.count).toBe(3);
+    await expireWindow("misses");
+    expect((await peekRateLimit(db, "misses", rule)).allowed).toBe(true);
   });
 
   it("prunes expired counters only", async () => {

@@ -33,6 +33,25 @@ export async function consumeRateLimit(
   return { allowed, retryAfter: allowed ? null : Math.max(1, Number(row.retry_after)) };
 }
 
+/**
+ * Whether `key` has already used up `max` in its current window, counting nothing: for limits
+ * that count only failures (a wrong token), asked before the attempt.
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: { max: number },
+): Promise<RateLimitResult> {
+  const result = (await db.execute(sql`
+    select count::int as count, ceil(extract(epoch from (reset_at - now())))::int as retry_after
+    from rate_limits where key = ${key} and reset_at > now()`)) as unknown as {
+    rows: { count: number; retry_after: number }[];
+  };
+  const row = result.rows[0];
+  if (!row || Number(row.count) < rule.max) return { allowed: true, retryAfter: null };
+  return { allowed: false, retryAfter: Math.max(1, Number(row.retry_after)) };
+}
+
 /** Deletes expired counters; called now and then so the table stays small. */
 export async function pruneRateLimits(db: Db) {
   await db.execute(sql`delete from rate_limits where reset_at < now()`);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_REFUSAL, requireSameOriginWrite } from "./same-origin.server";
+import {
+  CROSS_SITE_REFUSAL,
+  claimsAnotherSite,
+  requireSameOriginWrite,
+} from "./same-origin.server";
 
 const SITE = "https://www.example.com";
 
@@ -61,5 +65,23 @@ describe("requireSameOriginWrite", () => {
         requireSameOriginWrite(request("POST", { authorization: "Bearer key" }), SITE),
       ),
     ).toBeNull();
+  });
+});
+
+describe("claimsAnotherSite", () => {
+  const claims = (headers: Record<string, string>) =>
+    claimsAnotherSite((name) => new Headers(headers).get(name), SITE);
+
+  it("is false for our own pages and for clients that say nothing (a mail provider's server)", () => {
+    expect(claims({})).toBe(false);
+    expect(claims({ origin: SITE, "sec-fetch-site": "same-origin" })).toBe(false);
+    expect(claims({ "sec-fetch-site": "none" })).toBe(false);
+  });
+
+  it("is true for another origin or a cross-site fetch", () => {
+    expect(claims({ origin: "https://mail.example.net" })).toBe(true);
+    expect(claims({ origin: "null" })).toBe(true);
+    expect(claims({ "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(claims({ origin: SITE, "sec-fetch-site": "same-site" })).toBe(true);
   });
 });

@@ -5,6 +5,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_SITE_REFUSAL = "Cross-site requests are not allowed";
 
 /**
+ * Whether a write says it comes from another site: a Sec-Fetch-Site other than same-origin (or
+ * none, typed by the user), or an Origin other than ours. A request that says nothing (an API
+ * client, a mail provider's server) does not. The server refuses such writes
+ * (server/security.ts sameOriginWrites) but for the one-click unsubscribe
+ * (app/newsletter/one-click.server.ts).
+ */
+export function claimsAnotherSite(
+  header: (name: string) => string | null | undefined,
+  siteOrigin: string,
+): boolean {
+  const fetchSite = header("sec-fetch-site") ?? undefined;
+  const origin = header("origin") ?? undefined;
+  const crossSite = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+  return crossSite || (origin !== undefined && origin !== siteOrigin);
+}
+
+/**
  * The explicit origin check of a resource route that writes on a cookie session. The server's
  * own check (server/security.ts sameOriginWrites) refuses what says it comes from elsewhere;
  * a write that rides on the browser's cookies must in addition say where it comes from: an

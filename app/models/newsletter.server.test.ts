@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "~/db/client.server";
 import {
   webIntegrations,
@@ -7,6 +7,7 @@ import {
   webNewsletterSubscriptions,
   webOutbox,
 } from "~/db/schema.server";
+import { recordSiteEvent } from "~/integrations/site-events.server";
 import { SIGNUP_WORDING_VERSION } from "~/newsletter/consent";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
@@ -16,6 +17,18 @@ import {
   subscribeToNewsletter,
   unsubscribeByToken,
 } from "./newsletter.server";
+
+// The announcements (Zapier's subscriber.* events) as the model makes them.
+vi.mock("~/integrations/site-events.server", async (original) => {
+  const actual = await original<typeof import("~/integrations/site-events.server")>();
+  return { ...actual, recordSiteEvent: vi.fn(actual.recordSiteEvent) };
+});
+
+function unsubscribeAnnouncements() {
+  return vi.mocked(recordSiteEvent).mock.calls.filter(([, event]) => {
+    return event === "subscriber.unsubscribed";
+  }).length;
+}
 
 describe.each(backends)("newsletter subscriptions on %s", (backend) => {
   let database: Database;
@@ -39,15 +52,45 @@ describe.each(backends)("newsletter subscriptions on %s", (backend) => {
       email: "a@example.com",
       status: "active",
     });
+    const announcedBefore = unsubscribeAnnouncements();
     expect(await unsubscribeByToken(database.db, unsubscribeToken)).toEqual({
       email: "a@example.com",
     });
+    expect(unsubscribeAnnouncements()).toBe(announcedBefore + 1);
     const [first] = await database.db.select().from(webNewsletterSubscriptions);
     expect(first?.status).toBe("unsubscribed");
     expect(first?.unsubscribedAt).toBeInstanceOf(Date);
     await unsubscribeByToken(database.db, unsubscribeToken);
     const [second] = await database.db.select().from(webNewsletterSubscriptions);
     expect(second?.unsubscribedAt).toEqual(first?.unsubscribedAt);
+    expect(unsubscribeAnnouncements()).toBe(announcedBefore + 1);
+  });
+
+  it("leaves a suppressed address suppressed, and unsubscribes a pending one without announcing it", async () => {
+    const suppressed = await subscribeToNewsletter(database.db, "bounced@example.com");
+    const pending = await subscribeToNewsletter(database.db, "pending@example.com");
+    await database.db
+      .update(webNewsletterSubscriptions)
+      .set({ status: "suppressed", suppressedReason: "bounce", suppressedAt: new Date() })
+      .where(eq(webNewsletterSubscriptions.email, "bounced@example.com"));
+    await database.db
+      .update(webNewsletterSubscriptions)
+      .set({ status: "pending" })
+      .where(eq(webNewsletterSubscriptions.email, "pending@example.com"));
+    const announcedBefore = unsubscribeAnnouncements();
+
+    expect(await unsubscribeByToken(database.db, suppressed.unsubscribeToken)).toEqual({
+      email: "bounced@example.com",
+    });
+    expect(await unsubscribeByToken(database.db, pending.unsubscribeToken)).toEqual({
+      email: "pending@example.com",
+    });
+    const rows = await database.db.select().from(webNewsletterSubscriptions);
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    expect(byEmail.get("bounced@example.com")?.status).toBe("suppressed");
+    expect(byEmail.get("bounced@example.com")?.unsubscribedAt).toBeNull();
+    expect(byEmail.get("pending@example.com")?.status).toBe("unsubscribed");
+    expect(unsubscribeAnnouncements()).toBe(announcedBefore);
   });
 
   it("finds nothing for a wrong, malformed or empty token", async () => {

@@ -264,17 +264,25 @@ export async function findSubscriptionByToken(db: Db, token: string) {
   return row ?? null;
 }
 
-/** Unsubscribes the holder of the link; null when the token names no subscription. */
+/**
+ * Unsubscribes the holder of the link (by the page's button or a mail client's one-click POST);
+ * null when the token names no subscription. A suppressed address stays suppressed.
+ */
 export async function unsubscribeByToken(db: Db, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [before] = await tx
-      .select({ status: webNewsletterSubscriptions.status })
+      .select({
+        email: webNewsletterSubscriptions.email,
+        status: webNewsletterSubscriptions.status,
+      })
       .from(webNewsletterSubscriptions)
       .where(eq(webNewsletterSubscriptions.unsubscribeToken, token))
       .for("update");
     if (!before) return null;
+    // Suppressed (a bounce, a spam report) says more than unsubscribed: it stays.
+    if (before.status === "suppressed") return { email: before.email };
     const [row] = await tx
       .update(webNewsletterSubscriptions)
       .set({

@@ -37,6 +37,7 @@ import {
   redirectDeleteSchema,
   redirectUpdateSchema,
 } from "~/schemas/admin/redirects";
+import { dkimSelectorSchema } from "~/schemas/admin/sender-check";
 import {
   adminTwoFactorSchema,
   backupSettingsSchema,
@@ -131,6 +132,7 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/newsletter unsubscribe": subscriberActionSchema,
   "/admin/newsletter reactivate": subscriberActionSchema,
   "/admin/newsletter/settings undefined": newsletterSettingsSchema,
+  "/admin/newsletter/sender-check save-selector": dkimSelectorSchema,
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
   "/admin/audit-log restore": auditRestoreSchema,

@@ -315,6 +315,21 @@ const endpoints: [string, () => fc.Arbitrary<FuzzCase>][] = [
       ),
   ],
   [
+    "one-click unsubscribe (POST to the mailed link)",
+    () =>
+      casesFor(
+        [
+          `/newsletter/unsubscribe?token=${"A".repeat(43)}`,
+          "/newsletter/unsubscribe?token=",
+          "/newsletter/unsubscribe?token=a&token=b",
+        ],
+        payloads(z.object({ "List-Unsubscribe": z.literal("One-Click") }), {
+          "List-Unsubscribe": "One-Click",
+        }),
+        { formWeight: 8, jsonWeight: 2 },
+      ),
+  ],
+  [
     "form action /reset-password",
     () =>
       casesFor(

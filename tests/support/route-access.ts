@@ -71,7 +71,7 @@ export const routeAccess: Record<string, RouteRule> = {
     access: "public",
     get: 404,
     post: 404,
-    why: "the mailed link works without signing in; without a valid token it finds nothing",
+    why: "the mailed link works without signing in; without a valid token it finds nothing. A POST with the token in the address is RFC 8058's one-click unsubscribe (server/app.ts answers it before React Router), taken from any origin",
   },
 
   "/newsletter/confirm": {
@@ -200,6 +200,11 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
   "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
+  "/admin/newsletter/sender-check": {
+    access: "section",
+    post: 400,
+    why: "the newsletter settings' SPF, DKIM and DMARC check (the server asks DNS for it); its POST saves the DKIM selector",
+  },
   "/admin/leads/export": { access: "section", why: "leads' names, addresses and messages" },
   "/admin/settings/values": { access: "section" },
   "/admin/settings/backups": {

@@ -46,6 +46,8 @@ export function serverEnv(
     CLOUDFLARE_API_URL: CLOSED_PORT_URL,
     OPENAI_API_URL: CLOSED_PORT_URL,
     GOOGLE_ANALYTICS_API_URL: CLOSED_PORT_URL,
+    // The newsletter's sender check asks a closed port, never the real DNS.
+    DNS_SERVERS: "127.0.0.1:9",
     ...extra,
   };
   if (port === undefined) delete env.PORT;

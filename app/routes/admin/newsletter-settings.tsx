@@ -10,6 +10,7 @@ import {
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
 import { NewsletterSettingsForm } from "~/components/admin/newsletter/newsletter-settings-form";
+import { SenderCheck } from "~/components/admin/newsletter/sender-check";
 import { TabHeader } from "~/components/admin/tab-header";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
@@ -77,11 +78,7 @@ export default function NewsletterSettingsTab({ loaderData, actionData }: Route.
         </Button>
       </TabHeader>
       <NewsletterSettingsForm values={loaderData.settings} posted={actionData} />
-      {/*
-        MERGE SLOT: the "Sender check" panel (<SenderCheck />, from
-        app/components/admin/newsletter/sender-check.tsx, built in another slice) goes here, under
-        the settings form, with whatever its loader data needs.
-      */}
+      <SenderCheck />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useFetcher } from "react-router";
+import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
-import { findSubscriptionByToken, unsubscribeByToken } from "~/models/newsletter.server";
+import { findSubscriptionByToken } from "~/models/newsletter.server";
+import { unsubscribeCountingMisses } from "~/newsletter/one-click.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,7 +13,9 @@ export const meta: Route.MetaFunction = () => [
 
 /**
  * Opening the link only asks: mail scanners that follow links must not unsubscribe anyone.
- * The button posts the token back.
+ * The button posts the token back, in the body, to the address without it: a POST to the link
+ * itself (with the token in the address) is a mail client's one-click unsubscribe, answered by
+ * server/one-click-unsubscribe.ts before this route.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -25,8 +29,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const unsubscribed = await unsubscribeByToken(getDb(), token);
-  return data({ unsubscribed }, { status: unsubscribed ? 200 : 404 });
+  const outcome = await unsubscribeCountingMisses(
+    getDb(),
+    token,
+    request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+  );
+  if (outcome.kind === "unsubscribed") {
+    return data({ unsubscribed: { email: outcome.email } }, { status: 200 });
+  }
+  if (outcome.kind === "limited") {
+    return data(
+      { unsubscribed: null },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+    );
+  }
+  return data({ unsubscribed: null }, { status: 404 });
 }
 
 function Outcome({
@@ -54,8 +71,15 @@ const subscribeAgain = (
   </Link>
 );
 
-export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+export default function NewsletterUnsubscribe({
+  loaderData,
+  actionData: posted,
+}: Route.ComponentProps) {
+  // With JavaScript the button posts through the fetcher (the address keeps its token); without,
+  // the form posts the page and the answer comes back as the action's data.
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  const actionData = fetcher.data ?? posted;
   const { token, subscription } = loaderData;
   let content: React.ReactNode;
   if (actionData?.unsubscribed) {
@@ -90,12 +114,12 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         <Outcome title="Unsubscribe from our newsletter?">
           {subscription.email} will get no more newsletters from us.
         </Outcome>
-        <Form method="post" className="mt-8">
+        <fetcher.Form method="post" action="/newsletter/unsubscribe" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? "Unsubscribing..." : "Unsubscribe"}
           </Button>
-        </Form>
+        </fetcher.Form>
       </>
     );
   }

@@ -35,6 +35,17 @@ export const calls: AdminCall[] = [
     path: "/admin/newsletter/settings",
     form: { welcomeEnabled: "on", welcomeSubject: "Hello", welcomeBody: "Welcome." },
   },
+  {
+    name: "check the From domain's DNS records",
+    method: "GET",
+    path: "/admin/newsletter/sender-check?fresh=1",
+  },
+  {
+    name: "save the sender check's DKIM selector",
+    method: "POST",
+    path: "/admin/newsletter/sender-check",
+    form: { intent: "save-selector", selector: "mail2024" },
+  },
   { name: "load the leads inbox", method: "GET", path: "/admin/leads" },
   {
     name: "load the leads inbox's data with a lead's details",
