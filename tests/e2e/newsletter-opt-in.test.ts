@@ -193,6 +193,8 @@ describe("double opt-in", () => {
     await visit.getByRole("button", { name: "Confirm subscription" }).click();
     await visit.getByRole("heading", { level: 1, name: "You're subscribed" }).waitFor(SLOW);
     expect(await visit.getByRole("status").textContent()).toContain(email);
+    // The page is not loaded again after the button: that would only find the link used up.
+    expectCleanPage(visit);
 
     const welcome = await smtp.waitForMail(email, new RegExp(`^${WELCOME_SUBJECT}$`));
     expect(welcome.headers.get("content-type")).toMatch(/^text\/plain/);

@@ -77,8 +77,10 @@ export default function NewsletterSettingsTab({ loaderData, actionData }: Route.
           </Link>
         </Button>
       </TabHeader>
-      <NewsletterSettingsForm values={loaderData.settings} posted={actionData} />
-      <SenderCheck />
+      <div className="space-y-6">
+        <NewsletterSettingsForm values={loaderData.settings} posted={actionData} />
+        <SenderCheck />
+      </div>
     </div>
   );
 }

@@ -143,7 +143,7 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
         title="Newsletter"
         description="Everyone who subscribed through the site. Only active addresses get newsletters: not those awaiting confirmation, unsubscribed or suppressed."
       >
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline">
           <Link to="/admin/newsletter/settings">
             <Settings aria-hidden />
             Newsletter settings

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { sendWelcomeMail } from "~/forms/submissions.server";
@@ -34,6 +34,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
+
+/**
+ * The action's answer is the whole outcome; loading the page again after it would only find the
+ * link used up (a 404 in the browser's console).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod === "POST" ? false : defaultShouldRevalidate);
 
 function Outcome({
   title,
