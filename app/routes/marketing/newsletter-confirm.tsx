@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { sendWelcomeMail } from "~/forms/submissions.server";
 import { confirmSubscription, findPendingByConfirmToken } from "~/models/newsletter.server";
+import { readTokenForm } from "~/newsletter/token-form.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,9 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
-  const confirmed = await confirmSubscription(getDb(), token);
+  const posted = await readTokenForm(request);
+  if (!posted.ok) return data({ confirmed: null }, { status: posted.status, headers: NO_STORE });
+  const confirmed = await confirmSubscription(getDb(), posted.token);
   if (confirmed) await sendWelcomeMail(confirmed.email, confirmed.unsubscribeToken);
   return data(
     { confirmed: confirmed ? { email: confirmed.email } : null },

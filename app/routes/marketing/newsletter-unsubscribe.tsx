@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { findSubscriptionByToken } from "~/models/newsletter.server";
 import { unsubscribeCountingMisses } from "~/newsletter/one-click.server";
+import { readTokenForm } from "~/newsletter/token-form.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,11 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
+  const posted = await readTokenForm(request);
+  if (!posted.ok) return data({ unsubscribed: null }, { status: posted.status });
   const outcome = await unsubscribeCountingMisses(
     getDb(),
-    token,
+    posted.token,
     request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
   );
   if (outcome.kind === "unsubscribed") {
