@@ -1,4 +1,5 @@
 import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { LinkOutcome } from "~/components/newsletter/link-outcome";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { sendWelcomeMail } from "~/forms/submissions.server";
@@ -45,47 +46,28 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => (formMethod === "POST" ? false : defaultShouldRevalidate);
 
-function Outcome({
-  title,
-  children,
-  role,
-}: {
-  title: string;
-  children: React.ReactNode;
-  role?: "status";
-}) {
-  return (
-    <>
-      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-      <div role={role} className="mt-4 text-lg text-slate-700">
-        {children}
-      </div>
-    </>
-  );
-}
-
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { token, pending } = loaderData;
   let content: React.ReactNode;
   if (actionData?.confirmed) {
     content = (
-      <Outcome title="You're subscribed" role="status">
+      <LinkOutcome title="You're subscribed" role="status">
         Thank you: {actionData.confirmed.email} will get our newsletter. Every mail has a link to
         unsubscribe.
-      </Outcome>
+      </LinkOutcome>
     );
   } else if (!pending || actionData) {
     content = (
       <>
-        <Outcome title="This link does not work">
+        <LinkOutcome title="This link does not work">
           This confirmation link is incomplete, was used already or is no longer valid. To get a new
           one,{" "}
           <Link to="/newsletter" className="font-semibold text-primary-strong underline">
             subscribe again
           </Link>
           .
-        </Outcome>
+        </LinkOutcome>
         <Button asChild className="mt-8">
           <Link to="/">Go to the home page</Link>
         </Button>
@@ -94,9 +76,9 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   } else {
     content = (
       <>
-        <Outcome title="Confirm your subscription">
+        <LinkOutcome title="Confirm your subscription">
           Press the button to get our newsletter at {pending.email}.
-        </Outcome>
+        </LinkOutcome>
         <Form method="post" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <Button type="submit" size="lg" disabled={busy}>

@@ -1,5 +1,6 @@
 import { data, Link, useFetcher } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/auth/auth.server";
+import { LinkOutcome } from "~/components/newsletter/link-outcome";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/client.server";
 import { findSubscriptionByToken } from "~/models/newsletter.server";
@@ -47,25 +48,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ unsubscribed: null }, { status: 404 });
 }
 
-function Outcome({
-  title,
-  children,
-  role,
-}: {
-  title: string;
-  children: React.ReactNode;
-  role?: "status";
-}) {
-  return (
-    <>
-      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-      <div role={role} className="mt-4 text-lg text-slate-700">
-        {children}
-      </div>
-    </>
-  );
-}
-
 const subscribeAgain = (
   <Link to="/newsletter" className="font-semibold text-primary-strong underline">
     subscribe again
@@ -85,18 +67,18 @@ export default function NewsletterUnsubscribe({
   let content: React.ReactNode;
   if (actionData?.unsubscribed) {
     content = (
-      <Outcome title="You're unsubscribed" role="status">
+      <LinkOutcome title="You're unsubscribed" role="status">
         {actionData.unsubscribed.email} will get no more newsletters from us. Changed your mind? You
         can {subscribeAgain} at any time.
-      </Outcome>
+      </LinkOutcome>
     );
   } else if (!subscription || actionData) {
     content = (
       <>
-        <Outcome title="This link does not work">
+        <LinkOutcome title="This link does not work">
           This unsubscribe link is incomplete or no longer valid. Open the link from your most
           recent newsletter, or contact us and we'll take you off the list.
-        </Outcome>
+        </LinkOutcome>
         <Button asChild className="mt-8">
           <Link to="/contact">Contact us</Link>
         </Button>
@@ -104,17 +86,17 @@ export default function NewsletterUnsubscribe({
     );
   } else if (subscription.status === "unsubscribed") {
     content = (
-      <Outcome title="Already unsubscribed">
+      <LinkOutcome title="Already unsubscribed">
         {subscription.email} is not on our newsletter list any more. You can {subscribeAgain} at any
         time.
-      </Outcome>
+      </LinkOutcome>
     );
   } else {
     content = (
       <>
-        <Outcome title="Unsubscribe from our newsletter?">
+        <LinkOutcome title="Unsubscribe from our newsletter?">
           {subscription.email} will get no more newsletters from us.
-        </Outcome>
+        </LinkOutcome>
         <fetcher.Form method="post" action="/newsletter/unsubscribe" className="mt-8">
           <input type="hidden" name="token" value={token} />
           <Button type="submit" size="lg" disabled={busy}>

@@ -1,8 +1,6 @@
 import { CheckCircle2, Save } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { CheckboxField, FieldGroup, TextAreaField, TextField } from "~/components/admin/kit/fields";
-import { validate } from "~/components/admin/kit/validate";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { type PostedAnswer, useSettingsForm } from "~/components/admin/kit/use-settings-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -12,13 +10,6 @@ import {
   WELCOME_BODY_MAX,
   WELCOME_SUBJECT_MAX,
 } from "~/newsletter/settings";
-
-/** What the action answered to a plain form post (before JavaScript loaded). */
-interface PostedAnswer {
-  ok: boolean;
-  toast?: { title: string; description?: string };
-  fieldErrors?: Record<string, string>;
-}
 
 /**
  * The newsletter's settings: double opt-in, and the welcome mail (switch, subject, text). A plain
@@ -31,28 +22,12 @@ export function NewsletterSettingsForm({
   values: NewsletterSettings;
   posted?: PostedAnswer | null;
 }) {
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "newsletter-settings" });
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const errors = clientErrors ?? (fetcher.data ? fieldErrors : (posted?.fieldErrors ?? {}));
-  const formRef = useRef<HTMLFormElement>(null);
-  const valuesKey = JSON.stringify(values);
-  const shownKey = useRef(valuesKey);
-  useEffect(() => {
-    if (shownKey.current === valuesKey) return;
-    shownKey.current = valuesKey;
-    formRef.current?.reset();
-  }, [valuesKey]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const found = validate(newsletterSettingsSchema, Object.fromEntries(new FormData(form)));
-    setClientErrors(found);
-    if (found) {
-      event.preventDefault();
-      const first = Object.keys(found)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  }
+  const { fetcher, busy, errors, formRef, onSubmit } = useSettingsForm({
+    key: "newsletter-settings",
+    schema: newsletterSettingsSchema,
+    values,
+    posted,
+  });
 
   return (
     <fetcher.Form

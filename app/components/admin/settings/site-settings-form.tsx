@@ -1,8 +1,6 @@
 import { CheckCircle2, Save } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { FieldGroup, TextField } from "~/components/admin/kit/fields";
-import { validate } from "~/components/admin/kit/validate";
-import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
+import { type PostedAnswer, useSettingsForm } from "~/components/admin/kit/use-settings-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FieldShell, fieldAria } from "~/components/ui/field";
@@ -11,13 +9,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { type ExternalLinkKey, externalLinkLabels } from "~/content/external-links";
 import { MAX_REVISIONS_KEPT, MIN_REVISIONS_KEPT } from "~/content/site-defaults";
 import { type SiteSettings, siteSettingsSchema } from "~/schemas/admin/settings";
-
-/** What the action answered to a plain form post (before JavaScript loaded). */
-interface PostedAnswer {
-  ok: boolean;
-  toast?: { title: string; description?: string };
-  fieldErrors?: Record<string, string>;
-}
 
 const productKeys: ExternalLinkKey[] = [
   "omniconnect_app_url",
@@ -41,30 +32,12 @@ export function SiteSettingsForm({
   timeZones: string[];
   posted?: PostedAnswer | null;
 }) {
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({ key: "site-settings" });
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const errors = clientErrors ?? (fetcher.data ? fieldErrors : (posted?.fieldErrors ?? {}));
-  const formRef = useRef<HTMLFormElement>(null);
-  // When the stored values change (this form saved, or a dialog saved a shared key such as the
-  // site name), the fields show them: reset() goes back to the new default values.
-  const valuesKey = JSON.stringify(values);
-  const shownKey = useRef(valuesKey);
-  useEffect(() => {
-    if (shownKey.current === valuesKey) return;
-    shownKey.current = valuesKey;
-    formRef.current?.reset();
-  }, [valuesKey]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const found = validate(siteSettingsSchema, Object.fromEntries(new FormData(form)));
-    setClientErrors(found);
-    if (found) {
-      event.preventDefault();
-      const first = Object.keys(found)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  }
+  const { fetcher, busy, errors, formRef, onSubmit } = useSettingsForm({
+    key: "site-settings",
+    schema: siteSettingsSchema,
+    values,
+    posted,
+  });
 
   const field = (
     name: keyof SiteSettings,
