@@ -49,6 +49,9 @@ export default defineConfig({
           maxWorkers: Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2),
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 10 s (vitest's default, 1 s, is less than a loaded CI machine
+          // may take to draw a toast or move the focus; a passing poll returns at once anyway).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -33,6 +33,20 @@ function check(label, command, args) {
   rows.push(`${label.padEnd(12)} ${ok ? "ok" : "FAILED"} (${seconds} s)`);
 }
 
+/**
+ * The first line of a failed test's error and the test files' lines it passed through (the CI log
+ * keeps only the end of the output, where this list is: the reason must be here, not above).
+ */
+function whyItFailed(messages) {
+  const text = String((messages ?? [])[0] ?? "");
+  const first = text.split("\n")[0].trim().slice(0, 300);
+  const at = [...text.matchAll(/(tests\/[\w./-]+\.ts):(\d+):\d+/g)]
+    .map((m) => `${m[1]}:${m[2]}`)
+    .filter((where, index, all) => all.indexOf(where) === index)
+    .slice(0, 4);
+  return [first, at.length ? `at ${at.join(" < ")}` : ""].filter(Boolean).join(" ");
+}
+
 /** "e2e  tests/e2e/x.test.ts › group › test" for each failed test of a vitest JSON report. */
 function failedTestsOf(label, report) {
   const names = [];
@@ -41,6 +55,8 @@ function failedTestsOf(label, report) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
     for (const test of failedTests) {
       names.push([`${label}  ${where}`, ...(test.ancestorTitles ?? []), test.title].join(" › "));
+      const why = whyItFailed(test.failureMessages);
+      if (why) names.push(`    ${why}`);
     }
     // A file that failed outside its tests (an import error, a hook): its first line says why.
     if (file.status === "failed" && failedTests.length === 0) {
