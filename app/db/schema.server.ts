@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { campaignStatuses } from "~/newsletter/campaign-status";
 import {
   bigint,
   bigserial,
@@ -520,6 +521,11 @@ export const webNewsletterSubscriptions = pgTable("web_newsletter_subscriptions"
   /** Why and when it was suppressed (status "suppressed"): "bounce", "spam-report", "dropped". */
   suppressedReason: text("suppressed_reason"),
   suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
+  /**
+   * A campaign's audience may be chosen by tag: where the address signed up ("footer", "page",
+   * "api"), "import", or a word staff set by hand. Lower case, no duplicates.
+   */
+  tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -755,7 +761,8 @@ export const webBackups = pgTable(
   (table) => [index("web_backups_started_at_idx").on(table.startedAt)],
 );
 
-export const outboxStatuses = ["pending", "delivered", "failed"] as const;
+/** "skipped": not sent because it no longer applied (a newsletter's reader unsubscribed meanwhile). */
+export const outboxStatuses = ["pending", "delivered", "failed", "skipped"] as const;
 
 /**
  * Everything the site sends to an outside service (a webhook call, later mail and SMS), one row
@@ -785,11 +792,70 @@ export const webOutbox = pgTable(
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     claimedBy: text("claimed_by"),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /**
+     * At most one row per key: "campaign:<id>:<subscription id>" for a newsletter's mail, so a
+     * campaign queued twice (a second process, a retry after a crash) still mails each reader once.
+     */
+    dedupeKey: text("dedupe_key").unique(),
+    /** The newsletter campaign a mail belongs to (its rows are claimed by the campaign sender). */
+    campaignId: integer("campaign_id").references(() => webNewsletterCampaigns.id, {
+      onDelete: "cascade",
+    }),
     createdAt: createdAt(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
     index("web_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("web_outbox_created_at_idx").on(t.createdAt),
+    index("web_outbox_campaign_idx").on(t.campaignId, t.status),
   ],
 );
+
+/**
+ * A newsletter campaign: what is sent (subject, preview text, sender name, reply-to, the body's
+ * blocks), to whom (every confirmed subscriber, or those with chosen tags) and how far it is.
+ * Starting it queues one web_outbox row per reader (unique per campaign and reader) in the same
+ * transaction that moves it to "sending"; the campaign sender delivers them at the site's pace.
+ */
+export const webNewsletterCampaigns = pgTable(
+  "web_newsletter_campaigns",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull().default(""),
+    previewText: text("preview_text").notNull().default(""),
+    fromName: text("from_name").notNull().default(""),
+    replyTo: text("reply_to").notNull().default(""),
+    /** The body's blocks (app/newsletter/campaign-body.ts), validated on every write. */
+    body: jsonb("body").$type<unknown[]>().notNull().default([]),
+    /** Tags chosen as the audience; empty: every confirmed subscriber. */
+    audienceTags: text("audience_tags").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    /** When a scheduled campaign starts on its own. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** How many readers it was queued for when it started. */
+    recipients: integer("recipients").notNull().default(0),
+    /** The post it was made from ("Send as newsletter"), if any. */
+    postId: integer("post_id").references(() => webPosts.id, { onDelete: "set null" }),
+    /** Edit conflicts: a save names the version it started from. */
+    version: integer("version").notNull().default(1),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("web_newsletter_campaigns_status_idx").on(t.status, t.scheduledAt)],
+);
+
+/**
+ * The newsletter's shared pace, one row: every process's campaign sender takes its turn from it,
+ * so two processes together keep to the messages-a-second and daily limits.
+ */
+export const webNewsletterPace = pgTable("web_newsletter_pace", {
+  id: integer("id").primaryKey(),
+  /** The earliest time the next batch may leave. */
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The day (UTC) `dayCount` counts, and how many mails left on it. */
+  day: text("day").notNull().default(""),
+  dayCount: integer("day_count").notNull().default(0),
+});

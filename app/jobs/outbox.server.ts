@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webOutbox } from "~/db/schema.server";
 import { noteIntegrationResult } from "~/integrations/integration-status.server";
@@ -138,6 +138,8 @@ export async function callForDelivery(
  * LOCKED, so workers of several processes asking at once get disjoint rows without waiting on
  * each other, and a row another worker claimed is not due again until its lease runs out.
  * (PGlite has one connection, so there nothing runs at once; the statement works the same.)
+ * A newsletter's mails are left to the campaign sender (app/newsletter/campaign-sender.server.ts),
+ * which takes them at the site's pace.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -153,6 +155,7 @@ export async function claimDueDeliveries(
         webOutbox.id,
         sql`(select ${webOutbox.id} from ${webOutbox}
              where ${webOutbox.status} = 'pending' and ${webOutbox.nextAttemptAt} <= ${at}
+               and ${webOutbox.campaignId} is null
                and (${webOutbox.claimedUntil} is null or ${webOutbox.claimedUntil} < ${at})
              order by ${webOutbox.nextAttemptAt}, ${webOutbox.id}
              limit ${limit} for update skip locked)`,
@@ -362,6 +365,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 /**
  * Deletes finished deliveries past their keeping time: the outbox is a delivery log, not an
  * archive, and payloads hold personal data (a lead's name, a mail's text). Answers how many went.
+ * A newsletter's rows stay while its campaign does: they are its record of who got it (their
+ * payload is empty; the reader is the subscription id in the dedupe key).
  */
 export async function pruneDeliveries(db: Db, now: Date) {
   const deliveredBefore = new Date(now.getTime() - KEEP_DELIVERED_MS).toISOString();
@@ -369,8 +374,9 @@ export async function pruneDeliveries(db: Db, now: Date) {
   const gone = await db
     .delete(webOutbox)
     .where(
-      sql`(${webOutbox.status} = 'delivered' and ${webOutbox.createdAt} < ${deliveredBefore}::timestamptz)
-          or (${webOutbox.status} = 'failed' and ${webOutbox.createdAt} < ${failedBefore}::timestamptz)`,
+      sql`${webOutbox.campaignId} is null and (
+            (${webOutbox.status} = 'delivered' and ${webOutbox.createdAt} < ${deliveredBefore}::timestamptz)
+            or (${webOutbox.status} = 'failed' and ${webOutbox.createdAt} < ${failedBefore}::timestamptz))`,
     )
     .returning({ id: webOutbox.id });
   return gone.length;
@@ -393,6 +399,8 @@ export function listDeliveries(db: Db, limit = 50) {
       deliveredAt: webOutbox.deliveredAt,
     })
     .from(webOutbox)
+    // A newsletter's thousands of mails are counted on its campaign's page, not listed here.
+    .where(isNull(webOutbox.campaignId))
     .orderBy(desc(webOutbox.createdAt), desc(webOutbox.id))
     .limit(limit);
 }

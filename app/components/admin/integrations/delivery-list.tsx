@@ -12,7 +12,7 @@ export interface DeliveryView {
   id: number;
   event: string;
   target: string;
-  status: "pending" | "delivered" | "failed";
+  status: "pending" | "delivered" | "failed" | "skipped";
   attempts: number;
   lastStatus: number | null;
   lastAnswer: string | null;
@@ -26,12 +26,14 @@ const statusStyles: Record<DeliveryView["status"], string> = {
   pending: "bg-amber-50 text-amber-900",
   delivered: "bg-emerald-50 text-emerald-800",
   failed: "bg-red-50 text-danger",
+  skipped: "bg-muted text-muted-foreground",
 };
 
 const statusLabels: Record<DeliveryView["status"], string> = {
   pending: "Pending",
   delivered: "Delivered",
   failed: "Failed",
+  skipped: "Skipped",
 };
 
 /** A target is an integration's name; its label is the catalogue's. */
