@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import { campaignStatuses } from "~/newsletter/campaign-status";
 import {
   bigint,
   bigserial,
@@ -16,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { campaignStatuses } from "~/newsletter/campaign-status";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
