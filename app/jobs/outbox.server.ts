@@ -384,25 +384,27 @@ export async function pruneDeliveries(db: Db, now: Date) {
 
 /** The newest deliveries, for the admin's list. */
 export function listDeliveries(db: Db, limit = 50) {
-  return db
-    .select({
-      id: webOutbox.id,
-      event: webOutbox.event,
-      target: webOutbox.target,
-      status: webOutbox.status,
-      attempts: webOutbox.attempts,
-      lastStatus: webOutbox.lastStatus,
-      lastAnswer: webOutbox.lastAnswer,
-      lastAttemptAt: webOutbox.lastAttemptAt,
-      nextAttemptAt: webOutbox.nextAttemptAt,
-      createdAt: webOutbox.createdAt,
-      deliveredAt: webOutbox.deliveredAt,
-    })
-    .from(webOutbox)
-    // A newsletter's thousands of mails are counted on its campaign's page, not listed here.
-    .where(isNull(webOutbox.campaignId))
-    .orderBy(desc(webOutbox.createdAt), desc(webOutbox.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: webOutbox.id,
+        event: webOutbox.event,
+        target: webOutbox.target,
+        status: webOutbox.status,
+        attempts: webOutbox.attempts,
+        lastStatus: webOutbox.lastStatus,
+        lastAnswer: webOutbox.lastAnswer,
+        lastAttemptAt: webOutbox.lastAttemptAt,
+        nextAttemptAt: webOutbox.nextAttemptAt,
+        createdAt: webOutbox.createdAt,
+        deliveredAt: webOutbox.deliveredAt,
+      })
+      .from(webOutbox)
+      // A newsletter's thousands of mails are counted on its campaign's page, not listed here.
+      .where(isNull(webOutbox.campaignId))
+      .orderBy(desc(webOutbox.createdAt), desc(webOutbox.id))
+      .limit(limit)
+  );
 }
 
 export type ResendOutcome =
