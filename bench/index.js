@@ -24,6 +24,7 @@ const STEPS = [
   { name: "forms-load", script: "bench/forms-load.js", what: "form submissions under load" },
   { name: "blog", script: "bench/blog.js", what: "the blog with many posts" },
   { name: "backup", script: "bench/backup.js", what: "backup and restore of 10,000 posts" },
+  { name: "newsletter", script: "bench/newsletter.js", what: "a newsletter to 10,000 readers" },
 ];
 
 // Build once before anything is timed (and before steps could race to build).

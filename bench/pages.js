@@ -31,7 +31,7 @@ import { loadGenerator } from "./load.js";
 import { findNginx, startNginx } from "./nginx.js";
 import { publishTwentyBlockPage } from "./pages-data.js";
 import { middlePostSlug, seedPosts } from "./seed-posts.js";
-import { memoryOf, startBenchServer } from "./server.js";
+import { memoryOf, peakMemoryDuring, startBenchServer } from "./server.js";
 
 const CONNECTIONS = 50;
 const DURATION_S = quick ? 3 : 10;
@@ -60,22 +60,6 @@ const PAGES = [
 ];
 
 const load = loadGenerator();
-
-/** The highest resident memory of `pid` while `work` runs, sampled every 100 ms. */
-async function peakMemoryDuring(pid, work) {
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(peak, memoryOf(pid)?.rssMB ?? 0);
-  };
-  const timer = setInterval(sample, 100);
-  try {
-    const result = await work();
-    sample();
-    return { result, peakMB: peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function measure(row) {
   // A wrong answer would make any figure meaningless: check the page first, then warm it up.

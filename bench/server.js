@@ -16,6 +16,22 @@ export function memoryOf(pid) {
   }
 }
 
+/** The highest resident memory of `pid` while `work` runs, sampled every 100 ms. */
+export async function peakMemoryDuring(pid, work) {
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, memoryOf(pid)?.rssMB ?? 0);
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakMB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -15,6 +15,7 @@ import {
   startRoundRobinProxy,
 } from "../support/round-robin-proxy";
 import { freePort, type RunningServer, runAdminCommand, startServer } from "../support/server";
+import { scaled } from "../support/stress-scale";
 
 const DEFAULT_HERO_TITLE = "Artificial Intelligence and Creativity";
 /** The cache lifetime is 5 s; showing an edit within 1 s on the other process needs the announcement. */
@@ -390,6 +391,60 @@ function describeScaleOut(serverUrl: string) {
         expect((await send("/blog", { to })).text).toContain(title);
         expect((await send("/blog/rss.xml", { to })).text).toContain(title);
       }
+    });
+
+    it("sends a campaign both processes start at once to each reader exactly once", async () => {
+      // Readers and a campaign due in a second, the pace off: both processes' senders race for
+      // the same rows. Without SMTP each process writes its mails to its own mail folder.
+      const readers = scaled(1_000, 100);
+      const tag = `scale-${randomBytes(3).toString("hex")}`;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      let campaignId: number;
+      try {
+        await client.query(
+          `insert into web_newsletter_subscriptions (email, status, unsubscribe_token, confirmed_at, tags)
+             select '${tag}-' || i || '@example.com', 'active', md5('${tag}' || i) || md5(i::text), now(), array['${tag}']
+             from generate_series(1, ${readers}) i`,
+        );
+        await client.query(
+          `insert into web_settings (key, value) values ('newsletter_rate_per_second', '0')
+             on conflict (key) do update set value = excluded.value`,
+        );
+        const body = JSON.stringify([
+          { id: "t1", type: "text", v: 1, markdown: "Hello, readers." },
+        ]);
+        const inserted = await client.query(
+          `insert into web_newsletter_campaigns (subject, body, audience_tags, status, scheduled_at)
+             values ($1, $2::jsonb, array['${tag}'], 'scheduled', now() + interval '1 second') returning id`,
+          [`Both processes ${tag}`, body],
+        );
+        campaignId = inserted.rows[0].id;
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const { rows } = await client.query(
+            "select status from web_newsletter_campaigns where id = $1",
+            [campaignId],
+          );
+          if (rows[0]?.status === "sent") break;
+          if (Date.now() > deadline) throw new Error(`the campaign is still ${rows[0]?.status}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        await client.end();
+      }
+      const perAddress = new Map<string, number>();
+      for (const dir of dataDirs) {
+        const mailDir = path.join(dir, "mail");
+        for (const file of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
+          const text = fs.readFileSync(path.join(mailDir, file), "utf8");
+          if (!text.includes(`Both processes ${tag}`)) continue;
+          const to = /^To: (.+)$/m.exec(text)?.[1]?.trim() ?? "";
+          perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+        }
+      }
+      expect(perAddress.size).toBe(readers);
+      expect([...perAddress.values()].filter((count) => count !== 1)).toEqual([]);
     });
 
     it("logged no error on either process", () => {
