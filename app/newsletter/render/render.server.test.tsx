@@ -177,6 +177,22 @@ describe.each(backends)("campaign mail (%s)", (backend) => {
       expect(text).not.toMatch(/<[a-z]/i);
     });
 
+    it("shows a library image inside text as its mail-sized copy", async () => {
+      const body = [
+        {
+          id: "t",
+          type: "text",
+          v: 1,
+          markdown: `See ![A chart](/media/${IMAGE}) and ![Elsewhere](https://cdn.test/a.png)`,
+        },
+      ];
+      const { html } = await renderCampaign(db, campaign({ body }), site);
+      expect(html).toMatch(
+        /<img style="[^"]*" alt="A chart" src="https:\/\/example.test\/media\/1700000000000-abcdefgh-v1-w640.png"/,
+      );
+      expect(html).toMatch(/<img style="[^"]*" alt="Elsewhere" src="https:\/\/cdn.test\/a.png"/);
+    });
+
     it("drops what the markdown must not carry", async () => {
       const body = [
         {

@@ -164,6 +164,24 @@ async function mailImages(db: Db, siteUrl: string, sources: string[]): Promise<M
   return found;
 }
 
+const IMG_SRC = /(<img\b[^>]*\ssrc=")([^"]*)"/g;
+
+/** The sanitizer escapes `&` in attributes; the addresses themselves are looked up unescaped. */
+const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+/** The images a text block's HTML shows. */
+function imageSources(html: string) {
+  return [...html.matchAll(IMG_SRC)].map((match) => unescapeAttribute(match[2] ?? ""));
+}
+
+/** A text block's library images swapped for their mail-sized copies, like the image blocks'. */
+function withMailImages(html: string, images: MailImages) {
+  return html.replace(IMG_SRC, (tag, start: string, src: string) => {
+    const image = images.get(unescapeAttribute(src));
+    return image ? `${start}${escapeHtml(image.src)}"` : tag;
+  });
+}
+
 /** The stored blocks that still match their schema (a block that does not is left out, not guessed at). */
 function validBlocks(body: unknown[]): CampaignBlock[] {
   const blocks: CampaignBlock[] = [];
@@ -191,9 +209,14 @@ async function readPosts(db: Db, blocks: CampaignBlock[]) {
 /** The blocks with everything they show looked up: posts, image copies, markdown as HTML. */
 async function resolveBlocks(db: Db, blocks: CampaignBlock[], site: CampaignSite) {
   const posts = await readPosts(db, blocks);
+  const texts = new Map<string, string>();
+  for (const block of blocks) {
+    if (block.type === "text") texts.set(block.id, markdownHtml(block.markdown, site.siteUrl));
+  }
   const sources = blocks.flatMap((block) => {
     if (block.type === "image") return [block.src];
     if (block.type === "postCard") return [posts.get(block.slug)?.featuredImageUrl ?? ""];
+    if (block.type === "text") return imageSources(texts.get(block.id) ?? "");
     return [];
   });
   const images = await mailImages(
@@ -213,7 +236,7 @@ async function resolveBlocks(db: Db, blocks: CampaignBlock[], site: CampaignSite
         resolved.push({
           type: "text",
           id: block.id,
-          html: markdownHtml(block.markdown, site.siteUrl),
+          html: withMailImages(texts.get(block.id) ?? "", images),
         });
         break;
       case "image": {
