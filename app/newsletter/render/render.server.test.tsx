@@ -4,7 +4,7 @@ import path from "node:path";
 import * as reactEmail from "@react-email/render";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "~/db/client.server";
-import { profiles, users, webMedia, webPosts } from "~/db/schema.server";
+import { profiles, users, webMedia, webPosts, webSettings } from "~/db/schema.server";
 import type { Env } from "~/env.server";
 import { createMailer, type Mailer, type MailMessage } from "~/mail/mailer.server";
 import { parseEml } from "../../../tests/support/mail";
@@ -282,10 +282,22 @@ describe.each(backends)("campaign mail (%s)", (backend) => {
   });
 
   it("campaignSite takes SITE_URL and the site's name and contact address", async () => {
-    const found = await campaignSite(db, { SITE_URL: "https://site.test/" } as Env);
-    expect(found.siteUrl).toBe("https://site.test");
-    expect(found.siteName.length).toBeGreaterThan(0);
-    expect(found.mailto ?? "").toMatch(/^$|@/);
+    const setting = (key: string, value: string) =>
+      db
+        .insert(webSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: webSettings.key, set: { value } });
+    await setting("site_name", "Acme Test");
+    await setting("contact_email", "hello@acme.test");
+    const env = { SITE_URL: "https://site.test/" } as Env;
+    expect(await campaignSite(db, env)).toEqual({
+      siteUrl: "https://site.test",
+      siteName: "Acme Test",
+      mailto: "hello@acme.test",
+    });
+    // Not an address: the List-Unsubscribe header then carries the https link alone.
+    await setting("contact_email", "call us");
+    expect(await campaignSite(db, env)).not.toHaveProperty("mailto");
   });
 
   describe("sendCampaignTest", () => {
