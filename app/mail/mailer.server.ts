@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The sender's display name for this mail (a campaign's "from name"); the address stays MAIL_FROM's. */
+  fromName?: string;
   headers?: Record<string, string>;
 }
 
