@@ -16,6 +16,7 @@ import {
 } from "~/db/schema.server";
 import { type Env, loadEnv } from "~/env.server";
 import { GIVE_UP_AFTER_MS } from "~/jobs/outbox.server";
+import { createJobRunner } from "~/jobs/runner.server";
 import {
   addCampaign,
   addReaders,
@@ -284,6 +285,26 @@ describe.each(backends)("the campaign sender (%s)", (backend) => {
     await s.runDue();
     expect(mailsOf(campaign.id)).toHaveLength(5);
     expect(await campaignStatus(db, campaign.id)).toBe("sent");
+  });
+
+  it("is run by the job runner when it is given a renderer", async () => {
+    await addReaders(db, 4, { prefix: "runner" });
+    const campaign = await newCampaign();
+    await startCampaign(db, campaign.id);
+    const env = envFor(sink.url);
+    const without = createJobRunner({ db, env, intervalMs: 60_000 });
+    await without.runOnce();
+    await without.stop();
+    expect(mailsOf(campaign.id)).toHaveLength(0);
+
+    const runner = createJobRunner({ db, env, intervalMs: 60_000, prepareCampaign: fakePrepare });
+    try {
+      await runner.runOnce();
+      await expect.poll(() => mailsOf(campaign.id).length).toBe(4);
+    } finally {
+      await runner.stop();
+    }
+    await expect.poll(() => campaignStatus(db, campaign.id)).toBe("sent");
   });
 
   it("keeps to the messages-a-second pace", async () => {
