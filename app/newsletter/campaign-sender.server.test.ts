@@ -29,6 +29,7 @@ import { type SmtpSink, startSmtpSink } from "../../tests/support/mail";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import { createCampaignSender, UNSUBSCRIBED_ANSWER } from "./campaign-sender.server";
 import {
+  CANCELLED_ANSWER,
   campaignCounts,
   cancelCampaign,
   pauseCampaign,
@@ -36,6 +37,7 @@ import {
   scheduleCampaign,
   startCampaign,
 } from "./campaign-sending.server";
+import type { PrepareCampaign } from "./campaign-types.server";
 import { newsletterSettingKeys } from "./settings.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "campaign-sender-"));
@@ -380,6 +382,54 @@ describe.each(backends)("the campaign sender (%s)", (backend) => {
       expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
       expect(await campaignCounts(db, campaign.id)).toMatchObject({ queued: 0, failed: 2 });
       expect(await campaignStatus(db, campaign.id)).toBe("sent");
+    } finally {
+      await Promise.all(senders.splice(0).map((s) => s.stop()));
+      await refusing.close();
+    }
+  });
+
+  it("counts a mail out at a cancel as sent when it went, and skipped when it did not", async () => {
+    const refusing = await startRefusingSink(451);
+    try {
+      await addReaders(db, 2, { prefix: "cancelled" });
+      const went = await newCampaign();
+      const deferred = await newCampaign();
+      // Cancelled after its mails were claimed, while they are being built.
+      const cancelling: PrepareCampaign = async (campaign) => {
+        await cancelCampaign(db, campaign.id);
+        return fakePrepare(campaign);
+      };
+      await startCampaign(db, went.id);
+      const one = createCampaignSender({
+        db,
+        env: envFor(sink.url),
+        prepare: cancelling,
+        retryBaseMs: RETRY_MS,
+      });
+      senders.push(one);
+      await sendAll(one);
+      expect(mailsOf(went.id)).toHaveLength(2);
+      expect((await campaignRows(db, went.id)).map((r) => r.status)).toEqual([
+        "delivered",
+        "delivered",
+      ]);
+
+      await startCampaign(db, deferred.id);
+      const two = createCampaignSender({
+        db,
+        env: envFor(refusing.url),
+        prepare: cancelling,
+        retryBaseMs: RETRY_MS,
+      });
+      senders.push(two);
+      await sendAll(two);
+      expect(refusing.refused()).toBe(2);
+      const rows = await campaignRows(db, deferred.id);
+      expect(rows.map((r) => [r.status, r.lastAnswer, r.claimedBy])).toEqual([
+        ["skipped", CANCELLED_ANSWER, null],
+        ["skipped", CANCELLED_ANSWER, null],
+      ]);
+      expect(await campaignStatus(db, deferred.id)).toBe("cancelled");
     } finally {
       await Promise.all(senders.splice(0).map((s) => s.stop()));
       await refusing.close();

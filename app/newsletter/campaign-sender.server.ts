@@ -206,13 +206,16 @@ async function writeOutcomes(db: Db, token: string, rows: Written[], now: Date) 
   if (rows.length === 0) return;
   await db.execute(sql`
     update ${webOutbox} as o set
-      status = case when x.status = 'pending' then o.status else x.status end,
+      status = case when x.status = 'delivered' then x.status
+                    when x.status = 'pending' or o.status = 'skipped' then o.status
+                    else x.status end,
       attempts = o.attempts + case when x.tried then 1 else 0 end,
       next_attempt_at = coalesce(x.next_attempt_at, o.next_attempt_at),
       last_attempt_at = case when x.tried then ${now.toISOString()}::timestamptz
                         else o.last_attempt_at end,
       last_status = x.last_status,
-      last_answer = x.last_answer,
+      last_answer = case when o.status = 'skipped' and x.status <> 'delivered' then o.last_answer
+                    else x.last_answer end,
       delivered_at = case when x.status = 'delivered' then ${now.toISOString()}::timestamptz
                      else o.delivered_at end,
       claimed_by = null,
