@@ -179,6 +179,28 @@ describe.each(backends)("a campaign's life (%s)", (backend) => {
     expect(await startDueCampaigns(db, later)).toEqual([]);
   });
 
+  it("is not scheduled without a subject, and one that lost it goes back to draft when due", async () => {
+    await addReaders(db, 1);
+    const now = new Date("2026-12-01T09:00:00Z");
+    const at = new Date("2026-12-01T10:00:00Z");
+    const empty = await addCampaign(db, { subject: "", body: [] });
+    expect(await scheduleCampaign(db, empty.id, now, { now })).toEqual({
+      status: "invalid",
+      errors: { subject: NO_SUBJECT, body: NO_BODY, scheduledAt: SCHEDULE_IN_PAST },
+    });
+    expect(await campaignStatus(db, empty.id)).toBe("draft");
+
+    const campaign = await addCampaign(db);
+    await scheduleCampaign(db, campaign.id, at, { now });
+    await db
+      .update(webNewsletterCampaigns)
+      .set({ subject: "" })
+      .where(eq(webNewsletterCampaigns.id, campaign.id));
+    expect(await startDueCampaigns(db, at)).toEqual([]);
+    expect(await campaignStatus(db, campaign.id)).toBe("draft");
+    expect(await campaignRows(db, campaign.id)).toEqual([]);
+  });
+
   it("pauses, resumes and cancels only from the states that allow it; cancel skips the rest", async () => {
     await addReaders(db, 3);
     const campaign = await addCampaign(db);
