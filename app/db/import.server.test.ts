@@ -296,6 +296,8 @@ describe.each(backends)("importing the old backend's export on %s", (backend) =>
       ],
       ["dev@example.org", "active", "2024-02-01T12:00:00.000Z", null],
     ]);
+    // A campaign may go to the imported addresses only.
+    expect(subscribers.map((s) => s.tags)).toEqual([["import"], ["import"], ["import"]]);
     const tokens = subscribers.map((s) => s.unsubscribeToken);
     expect(new Set(tokens).size).toBe(3);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -30,7 +30,7 @@ export const MAIL_GIVE_UP_AFTER_MS = 30 * 60_000;
 const CALL_TIMEOUT_MS = 15_000;
 const TEST_TIMEOUT_MS = 10_000;
 
-interface SendgridSettings {
+export interface SendgridSettings {
   enabled: boolean;
   apiKey: string;
   fromEmail: string;
@@ -48,13 +48,19 @@ function readSendgrid(db: Db) {
   return readIntegration(db, SENDGRID, settingsOf);
 }
 
+/** SendGrid's settings while it may send (on, with an API key and a from address); else null. */
+export async function usableSendgrid(db: Db): Promise<SendgridSettings | null> {
+  const sendgrid = await readSendgrid(db);
+  if (!sendgrid?.enabled || !sendgrid.apiKey || !sendgrid.fromEmail) return null;
+  return sendgrid;
+}
+
 /**
  * Queues `message` for SendGrid when it is on with an API key and a from address, as an insert
  * of its own (committed at once); answers false, queuing nothing, otherwise.
  */
 export async function enqueueSendgridMail(db: Db, message: MailMessage): Promise<boolean> {
-  const sendgrid = await readSendgrid(db);
-  if (!sendgrid?.enabled || !sendgrid.apiKey || !sendgrid.fromEmail) return false;
+  if (!(await usableSendgrid(db))) return false;
   const payload: Record<string, unknown> = {
     to: message.to,
     subject: message.subject,
@@ -63,6 +69,7 @@ export async function enqueueSendgridMail(db: Db, message: MailMessage): Promise
   if (message.html !== undefined) payload.html = message.html;
   if (message.replyTo !== undefined) payload.replyTo = message.replyTo;
   if (message.headers !== undefined) payload.headers = message.headers;
+  if (message.fromName !== undefined) payload.fromName = message.fromName;
   await enqueue(db, {
     event: MAIL_EVENT,
     target: SENDGRID,
@@ -74,13 +81,14 @@ export async function enqueueSendgridMail(db: Db, message: MailMessage): Promise
 
 /** The mail a row holds, or null when its payload is not one (it is then given up). */
 export function mailOf(payload: Record<string, unknown>): MailMessage | null {
-  const { to, subject, text: body, html, replyTo, headers } = payload;
+  const { to, subject, text: body, html, replyTo, headers, fromName } = payload;
   if (typeof to !== "string" || typeof subject !== "string" || typeof body !== "string") {
     return null;
   }
   const message: MailMessage = { to, subject, text: body };
   if (typeof html === "string") message.html = html;
   if (typeof replyTo === "string") message.replyTo = replyTo;
+  if (typeof fromName === "string") message.fromName = fromName;
   if (typeof headers === "object" && headers !== null && !Array.isArray(headers)) {
     message.headers = Object.fromEntries(
       Object.entries(headers).filter((entry): entry is [string, string] => {
@@ -102,7 +110,7 @@ export function sendgridMailBody(message: MailMessage, fromEmail: string) {
   if (message.html) content.push({ type: "text/html", value: message.html });
   return {
     personalizations: [{ to: recipients }],
-    from: { email: fromEmail },
+    from: message.fromName ? { email: fromEmail, name: message.fromName } : { email: fromEmail },
     ...(message.replyTo ? { reply_to: { email: message.replyTo } } : {}),
     subject: message.subject,
     content,
@@ -122,9 +130,34 @@ async function statusLine(response: Response, secrets: string[]) {
 }
 
 /**
- * Delivers "mail.send" rows to SendGrid, reading the integration as it stands now; its API
- * address comes from `env` (SENDGRID_API_URL, a local fake in tests).
+ * POSTs one mail to SendGrid's v3 mail send (its address from `env`: SENDGRID_API_URL, a local
+ * fake in tests) and says what came of it, with the key blacked out of any answer.
  */
+export async function postSendgridMail(
+  env: Env,
+  sendgrid: SendgridSettings,
+  message: MailMessage,
+): Promise<DeliveryOutcome> {
+  const secrets = [sendgrid.apiKey];
+  const call = await callForDelivery(
+    `${env.SENDGRID_API_URL}/v3/mail/send`,
+    {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${sendgrid.apiKey}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(sendgridMailBody(message, sendgrid.fromEmail)),
+      timeoutMs: CALL_TIMEOUT_MS,
+    },
+    secrets,
+  );
+  if ("outcome" in call) return call.outcome;
+  // A refused key or a request SendGrid finds invalid fails the same way every time.
+  return outcomeOfAnswer(call.response.status, await statusLine(call.response, secrets));
+}
+
+/** Delivers "mail.send" rows to SendGrid, reading the integration as it stands now. */
 export function createSendgridDeliverer(env: Env): Deliverer {
   return async (row, db): Promise<DeliveryOutcome> => {
     const message = mailOf(row.payload);
@@ -139,23 +172,7 @@ export function createSendgridDeliverer(env: Env): Deliverer {
         answer: "SendGrid has no API key or from address, so it did not send this.",
       };
     }
-    const secrets = [sendgrid.apiKey];
-    const call = await callForDelivery(
-      `${env.SENDGRID_API_URL}/v3/mail/send`,
-      {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${sendgrid.apiKey}`,
-          "Content-Type": "application/json",
-        },
-        body: JSON.stringify(sendgridMailBody(message, sendgrid.fromEmail)),
-        timeoutMs: CALL_TIMEOUT_MS,
-      },
-      secrets,
-    );
-    if ("outcome" in call) return call.outcome;
-    // A refused key or a request SendGrid finds invalid fails the same way every time.
-    return outcomeOfAnswer(call.response.status, await statusLine(call.response, secrets));
+    return postSendgridMail(env, sendgrid, message);
   };
 }
 

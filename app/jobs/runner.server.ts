@@ -10,6 +10,8 @@ import { periodic } from "~/lib/periodic.server";
 import { readSettings } from "~/models/admin-settings.server";
 import { recordAudit } from "~/models/audit.server";
 import { postPagePaths, siteContentChanged } from "~/models/site.server";
+import { createCampaignSender } from "~/newsletter/campaign-sender.server";
+import type { PrepareCampaign } from "~/newsletter/campaign-types.server";
 import { pagePublicPaths } from "~/pages/legal-versions";
 
 interface Job {
@@ -23,9 +25,24 @@ interface Job {
  * only decides how soon a process looks. A tick still running when the next is due is skipped,
  * and a failing job is logged and tried again on the next tick.
  */
-export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; intervalMs: number }) {
+export function createJobRunner({
+  db,
+  env,
+  intervalMs,
+  prepareCampaign,
+}: {
+  db: Db;
+  env: Env;
+  intervalMs: number;
+  /** How a newsletter campaign becomes its mails; without it, no campaign is sent. */
+  prepareCampaign?: PrepareCampaign;
+}) {
   // A retry cannot come sooner than a tick anyway; six ticks (30 s by default) is the first wait.
-  const outbox = createOutboxWorker({ db, ...outboxTargets(env), retryBaseMs: 6 * intervalMs });
+  const retryBaseMs = 6 * intervalMs;
+  const outbox = createOutboxWorker({ db, ...outboxTargets(env), retryBaseMs });
+  const campaigns = prepareCampaign
+    ? createCampaignSender({ db, env, prepare: prepareCampaign, retryBaseMs })
+    : null;
   const jobs: Job[] = [
     {
       name: "scheduled posts",
@@ -89,6 +106,18 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
         await outbox.runDue();
       },
     },
+    ...(campaigns
+      ? [
+          {
+            name: "newsletter campaigns",
+            async run() {
+              // Starts due campaigns, and a send loop in the background that keeps the pace
+              // between ticks; the shared pace row and the claims keep processes apart.
+              await campaigns.runDue();
+            },
+          },
+        ]
+      : []),
   ];
   const failures = new Map<string, number>();
   let running: Promise<void> | null = null;
@@ -130,7 +159,7 @@ export function createJobRunner({ db, env, intervalMs }: { db: Db; env: Env; int
     async stop() {
       timer.stop();
       await running;
-      await outbox.stop();
+      await Promise.all([outbox.stop(), campaigns?.stop()]);
     },
   };
 }

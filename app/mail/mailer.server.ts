@@ -14,6 +14,8 @@ export interface MailMessage {
   /** The sender's display name for this mail (a campaign's "from name"); the address stays MAIL_FROM's. */
   fromName?: string;
   headers?: Record<string, string>;
+  /** The sender's display name (a campaign's); the address stays the site's From address. */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -23,15 +25,43 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends over SMTP when a URL is given; otherwise writes each mail as an .eml file and logs its links. */
-export function createMailer(options: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
+/** The connections a pooled mailer keeps open to the SMTP server at most. */
+const POOL_CONNECTIONS = 5;
+
+/** The address part of a From line ("Site <no-reply@example.com>" → no-reply@example.com). */
+function addressOf(from: string) {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** nodemailer's fields for `message`: From is the site's, under the message's display name if any. */
+function mailFields(from: string, { fromName, ...message }: MailMessage) {
+  return { from: fromName ? { name: fromName, address: addressOf(from) } : from, ...message };
+}
+
+/**
+ * Sends over SMTP when a URL is given; otherwise writes each mail as an .eml file and logs its
+ * links. With `pool` (a newsletter's thousands of mails), SMTP connections are kept open and
+ * reused, a few at once, instead of one connection per mail; such a mailer logs no line per mail.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  mailDir: string;
+  pool?: boolean;
+}): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const transport: Transporter = options.pool
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          pool: true,
+          maxConnections: POOL_CONNECTIONS,
+        })
+      : nodemailer.createTransport(options.smtpUrl);
     return {
       via: "smtp",
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+        await transport.sendMail(mailFields(options.from, message));
+        if (!options.pool) logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
       close: () => transport.close(),
     };
@@ -41,7 +71,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   return {
     via: "folder",
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(mailFields(options.from, message));
       await fs.mkdir(options.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.mailDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);

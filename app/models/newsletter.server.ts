@@ -77,6 +77,8 @@ export async function subscribeToNewsletter(
         status: doubleOptIn ? "pending" : "active",
         unsubscribeToken: newUnsubscribeToken(),
         confirmToken: doubleOptIn ? newConfirmToken() : null,
+        // Where it signed up: a campaign may be sent to those of one place.
+        tags: [source],
       })
       .onConflictDoNothing({ target: webNewsletterSubscriptions.email })
       .returning(subscriptionReturn);

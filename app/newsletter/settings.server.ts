@@ -2,8 +2,10 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webSettings } from "~/db/schema.server";
 import {
+  dailyCapField,
   type NewsletterSettings,
   newsletterSettingsDefaults,
+  ratePerSecondField,
   welcomeBodyField,
   welcomeSubjectField,
 } from "./settings";
@@ -14,6 +16,8 @@ export const newsletterSettingKeys = {
   welcomeEnabled: "newsletter_welcome_enabled",
   welcomeSubject: "newsletter_welcome_subject",
   welcomeBody: "newsletter_welcome_body",
+  ratePerSecond: "newsletter_rate_per_second",
+  dailyCap: "newsletter_daily_cap",
 } as const satisfies Record<keyof NewsletterSettings, string>;
 
 function storedSwitch(value: string | undefined, fallback: boolean) {
@@ -30,6 +34,8 @@ export function newsletterSettingsFrom(settings: Map<string, string>): Newslette
   const defaults = newsletterSettingsDefaults;
   const subject = welcomeSubjectField.safeParse(settings.get(newsletterSettingKeys.welcomeSubject));
   const body = welcomeBodyField.safeParse(settings.get(newsletterSettingKeys.welcomeBody));
+  const rate = ratePerSecondField.safeParse(settings.get(newsletterSettingKeys.ratePerSecond));
+  const cap = dailyCapField.safeParse(settings.get(newsletterSettingKeys.dailyCap));
   return {
     doubleOptIn: storedSwitch(
       settings.get(newsletterSettingKeys.doubleOptIn),
@@ -41,6 +47,8 @@ export function newsletterSettingsFrom(settings: Map<string, string>): Newslette
     ),
     welcomeSubject: subject.success ? subject.data : defaults.welcomeSubject,
     welcomeBody: body.success ? body.data : defaults.welcomeBody,
+    ratePerSecond: rate.success ? rate.data : defaults.ratePerSecond,
+    dailyCap: cap.success ? cap.data : defaults.dailyCap,
   };
 }
 
@@ -59,5 +67,7 @@ export function newsletterSettingsEntries(values: NewsletterSettings): Record<st
     [newsletterSettingKeys.welcomeEnabled]: String(values.welcomeEnabled),
     [newsletterSettingKeys.welcomeSubject]: values.welcomeSubject,
     [newsletterSettingKeys.welcomeBody]: values.welcomeBody,
+    [newsletterSettingKeys.ratePerSecond]: String(values.ratePerSecond),
+    [newsletterSettingKeys.dailyCap]: String(values.dailyCap),
   };
 }

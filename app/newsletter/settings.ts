@@ -24,6 +24,10 @@ export interface NewsletterSettings {
   welcomeSubject: string;
   /** Plain text; the unsubscribe link is added under it by the code. */
   welcomeBody: string;
+  /** How many campaign mails leave a second, across all processes; 0: as fast as they go. */
+  ratePerSecond: number;
+  /** How many campaign mails leave a day (UTC) at most; 0: no limit. */
+  dailyCap: number;
 }
 
 export const newsletterSettingsDefaults: NewsletterSettings = {
@@ -31,7 +35,12 @@ export const newsletterSettingsDefaults: NewsletterSettings = {
   welcomeEnabled: false,
   welcomeSubject: DEFAULT_WELCOME_SUBJECT,
   welcomeBody: DEFAULT_WELCOME_BODY,
+  ratePerSecond: 10,
+  dailyCap: 0,
 };
+
+export const RATE_PER_SECOND_MAX = 1000;
+export const DAILY_CAP_MAX = 10_000_000;
 
 /** A checkbox of a form post ("on" or missing) or a stored "true"/"false". */
 const checkbox = z.preprocess(
@@ -58,10 +67,36 @@ export const welcomeBodyField = z
       .regex(/^[^\0]*$/, "The text contains a character that cannot be stored"),
   );
 
+/**
+ * A whole number from 0 to `max`, typed in a form field (text) or stored as text; left out of a
+ * post (a form from before the field), it is `fallback`.
+ */
+const wholeNumber = (max: number, fallback: number, message: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined) return fallback;
+      return typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    },
+    z.number({ message }).int(message).min(0, message).max(max, message),
+  );
+
+export const ratePerSecondField = wholeNumber(
+  RATE_PER_SECOND_MAX,
+  newsletterSettingsDefaults.ratePerSecond,
+  `Enter how many mails a second, from 0 (no limit) to ${RATE_PER_SECOND_MAX}`,
+);
+export const dailyCapField = wholeNumber(
+  DAILY_CAP_MAX,
+  newsletterSettingsDefaults.dailyCap,
+  `Enter how many mails a day, from 0 (no limit) to ${DAILY_CAP_MAX.toLocaleString("en-US")}`,
+);
+
 export const newsletterSettingsSchema = z.object({
   doubleOptIn: checkbox,
   welcomeEnabled: checkbox,
   welcomeSubject: welcomeSubjectField,
   welcomeBody: welcomeBodyField,
+  ratePerSecond: ratePerSecondField,
+  dailyCap: dailyCapField,
 });
 export type NewsletterSettingsInput = z.input<typeof newsletterSettingsSchema>;

@@ -158,6 +158,24 @@ describe("double opt-in", () => {
       .poll(() => adminPage.getByText("Enter the welcome mail's subject").isVisible(), SLOW)
       .toBe(true);
     await subject.fill(WELCOME_SUBJECT);
+    // The sending pace: checked the same way, then kept.
+    const rate = adminPage.getByRole("spinbutton", { name: "Messages a second" });
+    const cap = adminPage.getByRole("spinbutton", { name: "Daily limit (0: none)" });
+    expect(await rate.inputValue()).toBe("10");
+    expect(await cap.inputValue()).toBe("0");
+    await rate.fill("5000");
+    await adminPage.getByRole("button", { name: "Save newsletter settings" }).click();
+    await expect
+      .poll(
+        () =>
+          adminPage
+            .getByText("Enter how many mails a second, from 0 (no limit) to 1000")
+            .isVisible(),
+        SLOW,
+      )
+      .toBe(true);
+    await rate.fill("25");
+    await cap.fill("50000");
     await adminPage.getByRole("button", { name: "Save newsletter settings" }).click();
     await expectToast(adminPage, {
       type: "success",
@@ -168,6 +186,8 @@ describe("double opt-in", () => {
     await waitForHydration(welcome);
     expect(await welcome.isChecked()).toBe(true);
     expect(await subject.inputValue()).toBe(WELCOME_SUBJECT);
+    expect(await rate.inputValue()).toBe("25");
+    expect(await cap.inputValue()).toBe("50000");
     expectCleanPage(adminPage);
   });
 

@@ -74,6 +74,8 @@ export async function importSubscribers(tx: Tx, records: CsvRecord[], report: Ta
           unsubscribeToken: newUnsubscribeToken(),
           subscribedAt,
           unsubscribedAt,
+          // A campaign may be sent to the imported addresses only.
+          tags: ["import"],
           ...(row.created_at ? { createdAt: row.created_at } : {}),
         })
         .returning({ id: webNewsletterSubscriptions.id });

@@ -5,15 +5,18 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import {
+  DAILY_CAP_MAX,
   type NewsletterSettings,
   newsletterSettingsSchema,
+  RATE_PER_SECOND_MAX,
   WELCOME_BODY_MAX,
   WELCOME_SUBJECT_MAX,
 } from "~/newsletter/settings";
 
 /**
- * The newsletter's settings: double opt-in, and the welcome mail (switch, subject, text). A plain
- * form post before JavaScript loads; afterwards a fetcher whose answer is a toast.
+ * The newsletter's settings: double opt-in, the welcome mail (switch, subject, text) and the
+ * sending pace. A plain form post before JavaScript loads; afterwards a fetcher whose answer is a
+ * toast.
  */
 export function NewsletterSettingsForm({
   values,
@@ -103,6 +106,39 @@ export function NewsletterSettingsForm({
             hint="No link to unsubscribe needed: every welcome mail ends with one."
           />
         </div>
+      </FieldGroup>
+      <FieldGroup
+        title="Sending pace"
+        description="How fast campaigns leave, for all of the site's processes together. Mail providers trust a steady pace more than a burst."
+      >
+        <TextField
+          id="newsletter-ratePerSecond"
+          name="ratePerSecond"
+          label="Messages a second"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={RATE_PER_SECOND_MAX}
+          step={1}
+          required
+          defaultValue={values.ratePerSecond}
+          error={errors.ratePerSecond}
+          hint="0 sends as fast as the mail server takes them."
+        />
+        <TextField
+          id="newsletter-dailyCap"
+          name="dailyCap"
+          label="Daily limit (0: none)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={DAILY_CAP_MAX}
+          step={1}
+          required
+          defaultValue={values.dailyCap}
+          error={errors.dailyCap}
+          hint="The most campaign mails sent in a day (UTC); the rest leave the next day."
+        />
       </FieldGroup>
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
