@@ -32,6 +32,7 @@ import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { serveMedia } from "~/media/serve.server";
 import { listPublicWidgets } from "~/models/integrations.server";
 import { invalidateSiteCache, onSiteCacheCleared } from "~/models/site.server";
+import { campaignSite, prepareCampaignMail } from "~/newsletter/render/render.server";
 import { createRedirectMemory, type RedirectMemory } from "~/redirects/redirect-memory.server";
 import { commandRouter } from "./commands/endpoint";
 import { COMMAND_TOKEN_FILE } from "./commands/protocol";
@@ -401,10 +402,14 @@ export async function startServer(options: { vite?: ViteDevServer } = {}): Promi
   });
   lock?.update({ adminUrl: `http://127.0.0.1:${env.PORT}/internal/admin` });
 
+  const db = services.database.db;
   const jobs = createJobRunner({
-    db: services.database.db,
+    db,
     env,
     intervalMs: env.JOBS_INTERVAL_MS,
+    // Newsletter campaigns are drawn once each (React Email), then filled in per reader.
+    prepareCampaign: async (campaign) =>
+      prepareCampaignMail(db, campaign, await campaignSite(db, env)),
   });
   jobs.start();
 

@@ -14,8 +14,6 @@ export interface MailMessage {
   /** The sender's display name for this mail (a campaign's "from name"); the address stays MAIL_FROM's. */
   fromName?: string;
   headers?: Record<string, string>;
-  /** The sender's display name (a campaign's); the address stays the site's From address. */
-  fromName?: string;
 }
 
 export interface Mailer {
