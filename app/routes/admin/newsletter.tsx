@@ -1,4 +1,4 @@
-import { Mail, Settings } from "lucide-react";
+import { Mail, Newspaper, Settings } from "lucide-react";
 import { data, Link, useActionData, useLocation } from "react-router";
 import {
   adminChanged,
@@ -143,6 +143,12 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
         title="Newsletter"
         description="Everyone who subscribed through the site. Only active addresses get newsletters: not those awaiting confirmation, unsubscribed or suppressed."
       >
+        <Button asChild variant="outline">
+          <Link to="/admin/newsletter/campaigns">
+            <Newspaper aria-hidden />
+            Campaigns
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           <Link to="/admin/newsletter/settings">
             <Settings aria-hidden />
