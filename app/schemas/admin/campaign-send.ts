@@ -51,17 +51,28 @@ const scheduledAt = z
 
 const intent = <T extends string>(name: T) => z.object({ intent: z.literal(name) });
 
+const sendNow = intent("send-now");
+const schedule = intent("schedule").extend({ scheduledAt });
+const unschedule = intent("unschedule");
+const pause = intent("pause");
+const resume = intent("resume");
+const cancel = intent("cancel");
+const test = intent("test").extend({ to: testTo });
+
+/** Each step's own schema, by intent (the fuzz tests draw from each). */
+export const campaignSendSchemas = {
+  "send-now": sendNow,
+  schedule,
+  unschedule,
+  pause,
+  resume,
+  cancel,
+  test,
+};
+
 export const campaignSendActionSchema = z.discriminatedUnion(
   "intent",
-  [
-    intent("send-now"),
-    intent("schedule").extend({ scheduledAt }),
-    intent("unschedule"),
-    intent("pause"),
-    intent("resume"),
-    intent("cancel"),
-    intent("test").extend({ to: testTo }),
-  ],
+  [sendNow, schedule, unschedule, pause, resume, cancel, test],
   { message: "Unknown action" },
 );
 export type CampaignSendAction = z.output<typeof campaignSendActionSchema>;
