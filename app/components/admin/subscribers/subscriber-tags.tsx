@@ -26,7 +26,7 @@ export function SubscriberTags({
       {subscriber.tags.length === 0 ? (
         <span className="text-xs text-muted">No tags</span>
       ) : (
-        <ul className="contents" aria-label={`Tags of ${subscriber.email}`}>
+        <ul className="flex flex-wrap gap-1" aria-label={`Tags of ${subscriber.email}`}>
           {subscriber.tags.map((tag) => (
             <li
               key={tag}
