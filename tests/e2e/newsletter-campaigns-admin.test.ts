@@ -1,7 +1,7 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openPglite } from "~/db/client.server";
 import {
   webNewsletterCampaigns,
@@ -92,12 +92,22 @@ beforeAll(async () => {
       await client.close();
     }
   });
-  page = await newPage(session.context);
 });
 
 afterAll(async () => {
   await session?.close();
 });
+
+// A page per test: each one's console is checked on its own.
+beforeEach(async () => {
+  page = await newPage(session.context);
+});
+afterEach(async () => {
+  await page?.close();
+});
+
+/** The answer of a refused step (a 400 with its messages), which the browser logs. */
+const REFUSED = [/status of 400/];
 
 function campaignRow(subject: string) {
   return page.getByRole("row").filter({ has: page.getByRole("link", { name: subject }) });
@@ -167,7 +177,7 @@ describe("the send panel", () => {
     const mail = await waitForMail(session.own.dataDir, session.admin.email, new RegExp(escaped));
     expect(mail.subject).toContain(DRAFT);
     await expectNoAxeViolations(page);
-    expectCleanPage(page);
+    expectCleanPage(page, REFUSED);
   });
 
   it("asks before Send now, naming how many confirmed subscribers get it", async () => {
@@ -206,7 +216,7 @@ describe("the send panel", () => {
       .click();
     await expect.poll(() => panel.getByRole("alert").textContent(), SLOW).toContain(NO_SUBJECT);
     expect(await panel.textContent()).toContain("Not sent yet");
-    expectCleanPage(page);
+    expectCleanPage(page, REFUSED);
   });
 });
 
@@ -225,8 +235,12 @@ describe("Send as newsletter", () => {
     await openAdminTab(page, "/admin/newsletter/campaigns?state=draft", "Campaigns");
     await expect.poll(() => campaignRow(POST_TITLE).textContent()).toContain("Draft");
     expect(
-      await campaignRow(POST_TITLE).getByRole("link", { name: POST_TITLE }).getAttribute("href"),
+      await campaignRow(POST_TITLE)
+        .getByRole("link", { name: POST_TITLE, exact: true })
+        .getAttribute("href"),
     ).toBe(`/admin/newsletter/campaigns/${id}`);
+    // Until the campaign editor's route is merged, the address it opens answers 404.
+    expectCleanPage(page, [/status of 404/]);
   });
 });
 
@@ -262,6 +276,6 @@ describe("subscriber tags", () => {
       .poll(() => page.getByRole("cell", { name: READER, exact: true }).isVisible())
       .toBe(true);
     await expectNoAxeViolations(page);
-    expectCleanPage(page);
+    expectCleanPage(page, REFUSED);
   });
 });
