@@ -146,9 +146,9 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
             columns={[
               "Email",
               "Status",
-              "Tags",
               "Subscribed at",
               "Unsubscribed at",
+              "Tags",
               { ...ACTIONS_COLUMN, className: "text-right" },
             ]}
             className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted"
@@ -163,14 +163,14 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
                 <td className="px-4 py-3">
                   <StatusCell subscriber={subscriber} />
                 </td>
-                <td className="max-w-56 px-4 py-3">
-                  <SubscriberTags subscriber={subscriber} />
-                </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted">
                   <DateCell iso={subscriber.subscribedAt} />
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-muted">
                   <DateCell iso={subscriber.unsubscribedAt} />
+                </td>
+                <td className="max-w-56 px-4 py-3">
+                  <SubscriberTags subscriber={subscriber} />
                 </td>
                 <td className="px-4 py-2 text-right">
                   <SubscriberAction subscriber={subscriber} />
