@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { TextField } from "~/components/admin/kit/fields";
 import { LocalTime } from "~/components/admin/kit/local-time";
+import { ZonedTimeField } from "~/components/admin/kit/status-fields";
 import { validate } from "~/components/admin/kit/validate";
 import { StatusBadge } from "~/components/admin/subscribers/status-badge";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
@@ -455,13 +456,11 @@ function ScheduleDialog({
       }
     >
       {(field) => (
-        <TextField
+        <ZonedTimeField
           id={field.id}
           label="Send on"
-          required
-          type="datetime-local"
-          hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
           error={field.error}
+          timeZone={timeZone}
           value={field.value}
           onValue={field.onValue}
         />
