@@ -9,6 +9,7 @@ import {
   webOutbox,
   webPosts,
 } from "~/db/schema.server";
+import { formatInZone, fromZonedInputValue } from "~/lib/zoned-time";
 import { NO_SUBJECT } from "~/newsletter/campaign";
 import { type AdminSession, openAdminTab, startAdminSession } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
@@ -26,12 +27,13 @@ import { waitForMail } from "../support/mail";
 const run = Date.now().toString(36);
 const DRAFT = `Spring news ${run}`;
 const SENT = `Winter news ${run}`;
+const LATER = `Autumn news ${run}`;
 const POST_TITLE = `Our launch story ${run}`;
 const READER = `reader-${run}@example.com`;
 
 let session: AdminSession;
 let page: Page;
-const ids = { draft: 0, sent: 0, untitled: 0, post: 0 };
+const ids = { draft: 0, sent: 0, untitled: 0, later: 0, post: 0 };
 
 beforeAll(async () => {
   session = await startAdminSession();
@@ -41,7 +43,7 @@ beforeAll(async () => {
     try {
       const { db } = openPglite(client);
       const body = [{ id: "intro", type: "text", v: 1, markdown: "What is new this spring." }];
-      const [draft, sent, untitled] = await db
+      const [draft, sent, untitled, later] = await db
         .insert(webNewsletterCampaigns)
         .values([
           { subject: DRAFT, body },
@@ -54,11 +56,13 @@ beforeAll(async () => {
             finishedAt: new Date("2026-11-02T09:05:00Z"),
           },
           { subject: "", body },
+          { subject: LATER, body },
         ])
         .returning({ id: webNewsletterCampaigns.id });
       ids.draft = draft?.id as number;
       ids.sent = sent?.id as number;
       ids.untitled = untitled?.id as number;
+      ids.later = later?.id as number;
       // Two of the sent campaign's three mails left.
       await db.insert(webOutbox).values(
         [1, 2, 3].map((n) => ({
@@ -220,6 +224,41 @@ describe("the send panel", () => {
   });
 });
 
+describe("scheduling", () => {
+  it("takes a time in the site's time zone, refuses a past one, and can be cancelled", async () => {
+    await openSending(ids.later);
+    const panel = page.getByRole("region", { name: "Sending" });
+    await panel.getByRole("button", { name: "Schedule" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule the campaign" });
+    const when = dialog.getByLabel("Send on");
+    expect(await when.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    const hint = (await dialog.textContent()) ?? "";
+    const timeZone = /Date and time in (\S+) \(the site's time zone/.exec(hint)?.[1] as string;
+    expect(timeZone).toBeTruthy();
+
+    await when.fill("2020-01-01T09:00");
+    await dialog.getByRole("button", { name: "Schedule" }).click();
+    await expect.poll(() => when.getAttribute("aria-invalid"), SLOW).toBe("true");
+
+    const at = "2099-06-01T09:30";
+    await when.fill(at);
+    await dialog.getByRole("button", { name: "Schedule" }).click();
+    await expectToast(page, {
+      type: "success",
+      title: "Campaign Scheduled",
+      description: `${LATER} leaves on its own on ${formatInZone(
+        fromZonedInputValue(at, timeZone) as Date,
+        timeZone,
+      )}.`,
+    });
+    await expect.poll(() => panel.textContent(), SLOW).toContain("Leaves on its own on");
+    await panel.getByRole("button", { name: "Cancel schedule" }).click();
+    await expectToast(page, { type: "success", title: "Schedule Cancelled", description: LATER });
+    await expect.poll(() => panel.textContent(), SLOW).toContain("Not sent yet");
+    expectCleanPage(page, REFUSED);
+  });
+});
+
 describe("Send as newsletter", () => {
   it("makes a campaign draft from a published post, with its title as the subject", async () => {
     await page.goto(`/admin/blog/${ids.post}`);
@@ -230,7 +269,7 @@ describe("Send as newsletter", () => {
       .poll(() => new URL(page.url()).pathname, SLOW)
       .toMatch(/^\/admin\/newsletter\/campaigns\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
-    expect(id).toBeGreaterThan(ids.untitled);
+    expect(id).toBeGreaterThan(ids.later);
 
     await openAdminTab(page, "/admin/newsletter/campaigns?state=draft", "Campaigns");
     await expect.poll(() => campaignRow(POST_TITLE).textContent()).toContain("Draft");

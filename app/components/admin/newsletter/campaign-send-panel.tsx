@@ -171,8 +171,15 @@ export function CampaignSendPanel({
             </Button>
           </ConfirmDialog>
         ) : null}
-        {status === "draft" ? (
-          <ScheduleDialog campaignId={campaign.id} timeZone={timeZone} onProblems={setProblems} />
+        {status === "draft" || status === "scheduled" ? (
+          // Mounted while scheduled too (its button hidden): its answer's toast shows after the
+          // page reloads as scheduled.
+          <ScheduleDialog
+            campaignId={campaign.id}
+            timeZone={timeZone}
+            onProblems={setProblems}
+            offered={status === "draft"}
+          />
         ) : null}
         {status === "scheduled" ? (
           <Button variant="outline" disabled={step.busy} onClick={() => post("unschedule")}>
@@ -306,6 +313,7 @@ function StepDialog({
   busyLabel,
   initial,
   onProblems,
+  offered = true,
   children,
 }: {
   campaignId: number;
@@ -318,6 +326,8 @@ function StepDialog({
   busyLabel: string;
   initial: () => string;
   onProblems?: (problems: Record<string, string>) => void;
+  /** Whether its button shows (false: only the dialog stays, to finish its answer). */
+  offered?: boolean;
   children: (props: {
     id: string;
     value: string;
@@ -368,7 +378,7 @@ function StepDialog({
         }
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {offered ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -431,13 +441,16 @@ function ScheduleDialog({
   campaignId,
   timeZone,
   onProblems,
+  offered,
 }: {
   campaignId: number;
   timeZone: string;
   onProblems: (problems: Record<string, string>) => void;
+  offered: boolean;
 }) {
   return (
     <StepDialog
+      offered={offered}
       campaignId={campaignId}
       intent="schedule"
       field="scheduledAt"
