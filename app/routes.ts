@@ -38,6 +38,9 @@ export default [
       route("blog/:id", "routes/admin/post-editor.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/settings", "routes/admin/newsletter-settings.tsx"),
+      // Campaigns by state; a campaign's sending (its send panel, live counts).
+      route("newsletter/campaigns", "routes/admin/campaigns.tsx"),
+      route("newsletter/campaigns/:id/sending", "routes/admin/campaign-sending.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("integrations", "routes/admin/integrations.tsx"),
@@ -70,6 +73,8 @@ export default [
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   // Newsletter: the From domain's SPF, DKIM and DMARC (the settings' sender check).
   route("admin/newsletter/sender-check", "routes/admin/newsletter-sender-check.ts"),
+  // Newsletter: a campaign's send, schedule, pause, resume, cancel and test; its live counts.
+  route("admin/newsletter/campaigns/:id/send", "routes/admin/campaign-send.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),
   // Settings: the values the branding, footer and contact dialogs open with.
   route("admin/settings/values", "routes/admin/settings-values.ts"),

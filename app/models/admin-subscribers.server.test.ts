@@ -63,8 +63,11 @@ describe("the list queries read from the URL", () => {
     expect(subscriberQuery({ q: "  Ada ", status: "nope", page: "-3" })).toEqual({
       q: "Ada",
       status: "all",
+      tag: "",
       page: 1,
     });
+    expect(subscriberQuery({ tag: " VIP " }).tag).toBe("vip");
+    expect(subscriberQuery({ tag: "not a tag!" }).tag).toBe("");
     expect(leadQuery({ type: "contact", status: "closed", page: "2" })).toEqual({
       q: "",
       type: "contact",
@@ -227,6 +230,14 @@ describe.each(backends)("admin subscribers and leads on %s", (backend) => {
         unsubscribed: 1,
         suppressed: 0,
       });
+      await db
+        .update(webNewsletterSubscriptions)
+        .set({ tags: ["vip", "footer"] })
+        .where(sql`email = 'sub-002@example.com'`);
+      const tagged = await listSubscribers(db, subscriberQuery({ tag: "vip" }));
+      expect(tagged.rows.map((r) => [r.email, r.tags])).toEqual([
+        ["sub-002@example.com", ["vip", "footer"]],
+      ]);
       const active = await listSubscribers(db, subscriberQuery({ status: "active" }));
       expect(active.rows.map((r) => r.email)).toEqual([
         "sub-002@example.com",

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import {
   and,
+  arrayContains,
   asc,
   count,
   desc,
@@ -59,6 +60,7 @@ const subscriberColumns = {
   confirmedAt: webNewsletterSubscriptions.confirmedAt,
   suppressedReason: webNewsletterSubscriptions.suppressedReason,
   suppressedAt: webNewsletterSubscriptions.suppressedAt,
+  tags: webNewsletterSubscriptions.tags,
   createdAt: webNewsletterSubscriptions.createdAt,
 };
 
@@ -71,6 +73,7 @@ export type SubscriberRow = {
   confirmedAt: Date | null;
   suppressedReason: string | null;
   suppressedAt: Date | null;
+  tags: string[];
   createdAt: Date;
 };
 
@@ -104,8 +107,12 @@ export async function consentsOf(db: Db, ids: number[]): Promise<Map<number, Con
   return byId;
 }
 
-function subscriberFilter(query: Pick<SubscriberListQuery, "q" | "status">) {
+/** The list's filters; `tag` (none: any) keeps those who carry it. */
+type SubscriberFilter = Pick<SubscriberListQuery, "q" | "status"> & { tag?: string };
+
+function subscriberFilter(query: SubscriberFilter) {
   const conditions: SQL[] = [];
+  if (query.tag) conditions.push(arrayContains(webNewsletterSubscriptions.tags, [query.tag]));
   if (query.q) conditions.push(ilike(webNewsletterSubscriptions.email, containsPattern(query.q)));
   if (query.status !== "all") conditions.push(eq(webNewsletterSubscriptions.status, query.status));
   return conditions.length ? and(...conditions) : undefined;
@@ -243,7 +250,7 @@ function latestConsent(column: "source" | "wording_version") {
 /** Batches of the subscribers that match, newest first, read by id so no row is skipped. */
 export async function* subscriberBatches(
   db: Db,
-  query: Pick<SubscriberListQuery, "q" | "status">,
+  query: SubscriberFilter,
   batchSize = 500,
 ): AsyncGenerator<SubscriberExportRow[]> {
   let before: number | null = null;

@@ -17,6 +17,11 @@ import {
 } from "~/schemas/admin/blog";
 import { altTextAssistSchema, assistFields, postAssistSchema } from "~/schemas/admin/blog-assist";
 import {
+  campaignFromPostSchema,
+  campaignSendSchemas,
+  subscriberTagsActionSchema,
+} from "~/schemas/admin/campaign-send";
+import {
   heroSchema,
   navMenuSchema,
   servicesSchema,
@@ -131,6 +136,14 @@ const schemas: Record<string, z.ZodType> = {
   "/admin/media delete": mediaDeleteSchema,
   "/admin/newsletter unsubscribe": subscriberActionSchema,
   "/admin/newsletter reactivate": subscriberActionSchema,
+  "/admin/newsletter set-tags": subscriberTagsActionSchema,
+  "/admin/newsletter/campaigns from-post": campaignFromPostSchema,
+  ...Object.fromEntries(
+    Object.entries(campaignSendSchemas).map(([intent, schema]) => [
+      `/admin/newsletter/campaigns/1/send ${intent}`,
+      schema,
+    ]),
+  ),
   "/admin/newsletter/settings undefined": newsletterSettingsSchema,
   "/admin/newsletter/sender-check save-selector": dkimSelectorSchema,
   "/admin/leads set-status": leadStatusActionSchema,

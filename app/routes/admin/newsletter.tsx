@@ -1,4 +1,4 @@
-import { Mail, Settings } from "lucide-react";
+import { Mail, Newspaper, Settings } from "lucide-react";
 import { data, Link, useActionData, useLocation } from "react-router";
 import {
   adminChanged,
@@ -8,6 +8,7 @@ import {
   readAdminPayload,
 } from "~/admin/mutation.server";
 import { requireSection } from "~/auth/permissions.server";
+import type { CurrentUser } from "~/auth/session.server";
 import { ListFilters } from "~/components/admin/subscribers/list-filters";
 import {
   ExportCsvButton,
@@ -29,6 +30,8 @@ import {
   listSubscribers,
   setSubscriptionStatus,
 } from "~/models/admin-subscribers.server";
+import { listSubscriberTags, setSubscriberTags } from "~/newsletter/campaign-sending.server";
+import { subscriberTagsActionSchema } from "~/schemas/admin/campaign-send";
 import {
   subscriberActionSchema,
   subscriberListQuerySchema,
@@ -41,6 +44,7 @@ import type { Route } from "./+types/newsletter";
 const LOAD_FAILED = "Failed to load newsletter subscriptions.";
 const UNSUBSCRIBE_FAILED = "Failed to unsubscribe user.";
 const REACTIVATE_FAILED = "Failed to reactivate subscriber.";
+const TAGS_FAILED = "Tags Not Saved";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSection(request, "newsletter");
@@ -48,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = subscriberListQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
     const db = getDb();
-    const list = await listSubscribers(db, query);
+    const [list, tags] = await Promise.all([listSubscribers(db, query), listSubscriberTags(db)]);
     const consents = await consentsOf(
       db,
       list.rows.map((row) => row.id),
@@ -56,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       loadError: false as const,
       query,
+      tags,
       ...list,
       rows: list.rows.map((row) => ({
         id: row.id,
@@ -66,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         confirmedAt: row.confirmedAt?.toISOString() ?? null,
         suppressedReason: row.suppressedReason,
         suppressedAt: row.suppressedAt?.toISOString() ?? null,
+        tags: row.tags,
         consents: (consents.get(row.id) ?? []).map((consent) => ({
           ...consent,
           givenAt: consent.givenAt.toISOString(),
@@ -81,6 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireSection(request, "newsletter");
   const values = await readAdminPayload(request, "Failed to update subscriber.");
+  if (values.intent === "set-tags") return setTags(admin, values);
   const failure = values.intent === "reactivate" ? REACTIVATE_FAILED : UNSUBSCRIBE_FAILED;
   const input = parseAdminInput(subscriberActionSchema, values, failure);
   const status = input.intent === "unsubscribe" ? "unsubscribed" : "active";
@@ -124,6 +131,30 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** The subscriber's tags, set by hand (the campaigns' audience may be chosen by tag). */
+async function setTags(admin: CurrentUser, values: Record<string, unknown>) {
+  const input = parseAdminInput(subscriberTagsActionSchema, values, TAGS_FAILED);
+  let found: boolean;
+  try {
+    found = await setSubscriberTags(getDb(), input.id, input.tags);
+  } catch (error) {
+    logger.error({ err: error, id: input.id }, "could not set a subscriber's tags");
+    return adminFailure(TAGS_FAILED, "Please try again.", { status: 500 });
+  }
+  if (!found)
+    return adminFailure(TAGS_FAILED, "This subscriber no longer exists.", { status: 404 });
+  await adminChanged(admin, {
+    action: "tagged",
+    entity: "newsletter subscriber",
+    entityId: input.id,
+    details: { tags: input.tags },
+  });
+  return adminSuccess(
+    "Tags Saved",
+    input.tags.length > 0 ? `Tags: ${input.tags.join(", ")}.` : "No tags now.",
+  );
+}
+
 const statusOptions = [
   { value: "all", label: "All statuses" },
   ...subscriberStatuses.map((status) => ({ value: status, label: subscriberStatusLabels[status] })),
@@ -135,7 +166,8 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   useLoadFailureToast(loaderData.loadError, LOAD_FAILED);
 
-  const filtered = loaderData.query.q !== "" || loaderData.query.status !== "all";
+  const filtered =
+    loaderData.query.q !== "" || loaderData.query.status !== "all" || loaderData.query.tag !== "";
 
   return (
     <div>
@@ -143,6 +175,12 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
         title="Newsletter"
         description="Everyone who subscribed through the site. Only active addresses get newsletters: not those awaiting confirmation, unsubscribed or suppressed."
       >
+        <Button asChild variant="outline">
+          <Link to="/admin/newsletter/campaigns">
+            <Newspaper aria-hidden />
+            Campaigns
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           <Link to="/admin/newsletter/settings">
             <Settings aria-hidden />
@@ -194,6 +232,22 @@ export default function NewsletterTab({ loaderData }: Route.ComponentProps) {
                     value: loaderData.query.status,
                     options: statusOptions,
                   },
+                  ...(loaderData.tags.length > 0 || loaderData.query.tag
+                    ? [
+                        {
+                          name: "tag",
+                          label: "Tag",
+                          value: loaderData.query.tag,
+                          options: [
+                            { value: "", label: "Any tag" },
+                            ...loaderData.tags.map(({ tag, count }) => ({
+                              value: tag,
+                              label: `${tag} (${count})`,
+                            })),
+                          ],
+                        },
+                      ]
+                    : []),
                 ]}
               />
               {loaderData.rows.length === 0 ? (

@@ -1,3 +1,4 @@
+import { tagSchema } from "~/newsletter/campaign";
 import { MAX_RECORD_ID, recordIdField } from "~/schemas/record-id";
 import { z } from "~/schemas/zod";
 
@@ -63,6 +64,8 @@ const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 export const subscriberListQuerySchema = z.object({
   q: searchText,
   status: z.enum(["all", ...subscriberStatuses]).catch("all"),
+  /** Those carrying this tag; "" for any. */
+  tag: tagSchema.or(z.literal("")).catch(""),
   page: pageNumber,
 });
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>;

@@ -24,6 +24,47 @@ export const calls: AdminCall[] = [
     form: { intent: "reactivate", id: "1" },
   },
   {
+    name: "set a subscriber's tags",
+    method: "POST",
+    path: "/admin/newsletter",
+    form: { intent: "set-tags", id: "1", tags: "webinar, vip" },
+  },
+  { name: "load the campaigns", method: "GET", path: "/admin/newsletter/campaigns" },
+  {
+    name: "make a campaign draft from a published post",
+    method: "POST",
+    path: "/admin/newsletter/campaigns",
+    form: { intent: "from-post", postId: "1" },
+  },
+  {
+    name: "load a campaign's sending page",
+    method: "GET",
+    path: "/admin/newsletter/campaigns/1/sending",
+  },
+  {
+    name: "poll a campaign's counts",
+    method: "GET",
+    path: "/admin/newsletter/campaigns/1/send",
+  },
+  ...(
+    [
+      ["send a campaign now", { intent: "send-now" }],
+      ["schedule a campaign", { intent: "schedule", scheduledAt: "2099-01-01T09:00" }],
+      ["cancel a campaign's schedule", { intent: "unschedule" }],
+      ["pause a campaign", { intent: "pause" }],
+      ["resume a campaign", { intent: "resume" }],
+      ["cancel a campaign", { intent: "cancel" }],
+      ["send a campaign's test", { intent: "test", to: "admin@example.com" }],
+    ] as const
+  ).map(
+    ([name, form]): AdminCall => ({
+      name,
+      method: "POST",
+      path: "/admin/newsletter/campaigns/1/send",
+      form,
+    }),
+  ),
+  {
     name: "export the subscribers as CSV",
     method: "GET",
     path: "/admin/newsletter/export",

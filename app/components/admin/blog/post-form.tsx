@@ -39,6 +39,7 @@ import {
   type Values,
   valuesOf,
 } from "./post-values";
+import { SendAsNewsletterButton } from "./send-as-newsletter";
 import { useLocalDraft } from "./use-local-draft";
 import { useWritingAssist, WritingSuggestion } from "./writing-assist";
 
@@ -281,7 +282,14 @@ export function PostEditor({
       viewHref={
         post && saved.status === "published" ? `/blog/${encodeURIComponent(saved.slug)}` : null
       }
-      actions={<PreviewButton action={action} payload={previewPayload} />}
+      actions={
+        <>
+          <PreviewButton action={action} payload={previewPayload} />
+          {post && saved.status === "published" ? (
+            <SendAsNewsletterButton postId={post.id} />
+          ) : null}
+        </>
+      }
       save={{
         onSave: () => save(),
         busy,

@@ -49,18 +49,52 @@ export function StatusFields<S extends string>({
         ))}
       </SelectField>
       {status === "scheduled" ? (
-        <TextField
+        <ZonedTimeField
           id={ids.publishAt}
           label="Publish on"
-          required
           error={errors.publishAt}
-          hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
-          type="datetime-local"
+          timeZone={timeZone}
           name={names?.publishAt}
           value={publishAt}
           onValue={onPublishAt}
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * A date and time entered in the site's time zone ("YYYY-MM-DDTHH:mm", see app/lib/zoned-time.ts),
+ * which the hint names: a post's "Publish on", a campaign's schedule.
+ */
+export function ZonedTimeField({
+  id,
+  label,
+  error,
+  timeZone,
+  name,
+  value,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  timeZone: string;
+  name?: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      required
+      error={error}
+      hint={`Date and time in ${timeZone} (the site's time zone, set in Settings).`}
+      type="datetime-local"
+      name={name}
+      value={value}
+      onValue={onValue}
+    />
   );
 }

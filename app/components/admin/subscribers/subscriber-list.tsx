@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { type SubscriberStatus, suppressedReasonLabel } from "~/schemas/admin/subscribers";
 import { ConsentDialog, type ConsentItem } from "./consent-dialog";
 import { StatusBadge } from "./status-badge";
+import { SubscriberTags } from "./subscriber-tags";
 import { useHydrated } from "./use-hydrated";
 
 export interface SubscriberItem {
@@ -20,6 +21,7 @@ export interface SubscriberItem {
   confirmedAt: string | null;
   suppressedReason: string | null;
   suppressedAt: string | null;
+  tags: string[];
   consents: ConsentItem[];
 }
 
@@ -146,6 +148,7 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
               "Status",
               "Subscribed at",
               "Unsubscribed at",
+              "Tags",
               { ...ACTIONS_COLUMN, className: "text-right" },
             ]}
             className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted"
@@ -166,6 +169,9 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
                 <td className="whitespace-nowrap px-4 py-3 text-muted">
                   <DateCell iso={subscriber.unsubscribedAt} />
                 </td>
+                <td className="max-w-56 px-4 py-3">
+                  <SubscriberTags subscriber={subscriber} />
+                </td>
                 <td className="px-4 py-2 text-right">
                   <SubscriberAction subscriber={subscriber} />
                 </td>
@@ -180,6 +186,9 @@ export function SubscriberList({ subscribers }: { subscribers: SubscriberItem[] 
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 break-all font-medium text-ink">{subscriber.email}</p>
               <StatusCell subscriber={subscriber} />
+            </div>
+            <div className="mt-2">
+              <SubscriberTags subscriber={subscriber} />
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted">
               <dt>Subscribed</dt>
