@@ -1,6 +1,7 @@
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
+  BLOCKS_MAX,
   type Block,
   type BlockLink,
   type BlockOf,
@@ -1064,3 +1065,51 @@ export function blockSummary(block: Block): string {
   if (block.type === "form") return `${block.form} form`;
   return "";
 }
+
+/** A block as the shared editor list knows it: an id and a type (the rest is its fields). */
+export interface EditorBlock {
+  id: string;
+  type: string;
+}
+
+/**
+ * What the shared block list (app/components/admin/editor/block-list.tsx) needs to edit one kind
+ * of body: the pages' blocks, or a newsletter campaign's. The list, its cards, drag and drop,
+ * keyboard moves and undo are the same; only this table differs.
+ */
+export interface BlockCatalog<B extends EditorBlock = EditorBlock> {
+  /** What holds the blocks, in the list's words: "page", "campaign". */
+  noun: string;
+  labels: Readonly<Record<string, string>>;
+  /** The Add block menu, in order. */
+  menu: readonly { type: string; label: string; description: string }[];
+  /** The placeholder of the Add block search box. */
+  searchPlaceholder: string;
+  fields: (type: string) => readonly FieldConfig[];
+  newBlock: (type: string) => B;
+  copyBlock: (block: B) => B;
+  summary: (block: B) => string;
+  max: number;
+  /** Whether each block has an anchor field, shown last in its card (the pages' blocks do). */
+  anchor: boolean;
+  /** What the list shows while it has no blocks. */
+  empty: { title: string; text: string };
+}
+
+/** The pages' blocks, for the page editor and shared sections. */
+export const PAGE_BLOCK_CATALOG: BlockCatalog<Block> = {
+  noun: "page",
+  labels: BLOCK_LABELS,
+  menu: BLOCK_MENU,
+  searchPlaceholder: "Search blocks: hero, FAQ, image…",
+  fields: (type) => blockEditorConfig(type as BlockType).fields,
+  newBlock: (type) => newBlock(type as BlockType),
+  copyBlock,
+  summary: blockSummary,
+  max: BLOCKS_MAX,
+  anchor: true,
+  empty: {
+    title: "This page has no blocks yet",
+    text: "Add a hero, some text, a call to action: the page shows them in order.",
+  },
+};
