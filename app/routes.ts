@@ -38,6 +38,8 @@ export default [
       route("blog/:id", "routes/admin/post-editor.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/settings", "routes/admin/newsletter-settings.tsx"),
+      // A campaign's editor; /admin/newsletter/campaigns/new before its first save.
+      route("newsletter/campaigns/:id", "routes/admin/campaign-editor.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("integrations", "routes/admin/integrations.tsx"),
@@ -70,6 +72,8 @@ export default [
   route("admin/newsletter/export", "routes/admin/newsletter-export.ts"),
   // Newsletter: the From domain's SPF, DKIM and DMARC (the settings' sender check).
   route("admin/newsletter/sender-check", "routes/admin/newsletter-sender-check.ts"),
+  // Newsletter: a campaign's unsaved draft built as its mail (the editor's Preview).
+  route("admin/newsletter/campaigns/:id/preview", "routes/admin/campaign-preview.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),
   // Settings: the values the branding, footer and contact dialogs open with.
   route("admin/settings/values", "routes/admin/settings-values.ts"),

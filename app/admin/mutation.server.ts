@@ -80,6 +80,7 @@ const UNSEEN_ENTITIES = new Set([
   "consultation request",
   "contact message",
   "link audit",
+  "newsletter campaign",
   "newsletter settings",
   "newsletter subscriber",
 ]);

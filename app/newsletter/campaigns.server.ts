@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webNewsletterCampaigns, webNewsletterSubscriptions, webPosts } from "~/db/schema.server";
+import { isVisiblePost } from "~/models/blog.server";
 import { getPublishedPostBySlug } from "~/models/blog-post.server";
 import { newBlockId } from "~/pages/blocks";
 import type { CampaignDraft } from "./campaign";
+import type { PostChoice } from "./campaign-block-fields";
 import type { CampaignRow } from "./campaign-types.server";
 
 /**
@@ -150,4 +152,24 @@ export async function listAudienceTags(db: Db): Promise<AudienceTag[]> {
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   return rows.map((row) => ({ tag: String(row.tag), count: Number(row.count) }));
+}
+
+/** How many subscribers are confirmed (active): the audience "every confirmed subscriber". */
+export async function countConfirmedSubscribers(db: Db): Promise<number> {
+  const subs = webNewsletterSubscriptions;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(subs)
+    .where(eq(subs.status, "active"));
+  return Number(row?.count ?? 0);
+}
+
+/** The published posts a post card may show, newest first (the editor's select). */
+export async function listPostChoices(db: Db, limit = 200): Promise<PostChoice[]> {
+  return db
+    .select({ slug: webPosts.slug, title: webPosts.title })
+    .from(webPosts)
+    .where(isVisiblePost())
+    .orderBy(sql`${webPosts.publishedAt} desc nulls last`, desc(webPosts.id))
+    .limit(limit);
 }

@@ -1047,19 +1047,22 @@ export function copyBlock(block: Block): Block {
   return { ...structuredClone(block), id: newBlockId() };
 }
 
+/** The first line of a text (a markdown heading's # left out), cut to 80 characters. */
+export function summaryLine(value: string): string {
+  const line =
+    value
+      .trim()
+      .split("\n")[0]
+      ?.replace(/^#+\s*/, "") ?? "";
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
 /** The line a collapsed block shows after its label: its heading, or the start of its text. */
 export function blockSummary(block: Block): string {
   const b = block as Record<string, unknown>;
   for (const key of ["title", "heading", "markdown", "intro", "caption"]) {
     const value = b[key];
-    if (typeof value === "string" && value.trim()) {
-      const line =
-        value
-          .trim()
-          .split("\n")[0]
-          ?.replace(/^#+\s*/, "") ?? "";
-      return line.length > 80 ? `${line.slice(0, 79)}…` : line;
-    }
+    if (typeof value === "string" && value.trim()) return summaryLine(value);
   }
   if (block.type === "legal" && block.sections[0]) return block.sections[0].heading;
   if (block.type === "form") return `${block.form} form`;
