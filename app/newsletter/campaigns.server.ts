@@ -6,6 +6,8 @@ import { getPublishedPostBySlug } from "~/models/blog-post.server";
 import { newBlockId } from "~/pages/blocks";
 import type { CampaignDraft } from "./campaign";
 import type { PostChoice } from "./campaign-block-fields";
+import type { CampaignBlock } from "./campaign-body";
+import type { EditorCampaign } from "./campaign-save";
 import type { CampaignRow } from "./campaign-types.server";
 
 /**
@@ -172,4 +174,25 @@ export async function listPostChoices(db: Db, limit = 200): Promise<PostChoice[]
     .where(isVisiblePost())
     .orderBy(sql`${webPosts.publishedAt} desc nulls last`, desc(webPosts.id))
     .limit(limit);
+}
+
+/** What the campaign editor gets of a stored campaign (never who made it). */
+export function editorCampaign(row: CampaignRow): EditorCampaign {
+  return {
+    id: row.id,
+    status: row.status,
+    version: row.version,
+    editable: isEditableCampaign(row),
+    postId: row.postId,
+    savedAt: row.updatedAt.toISOString(),
+    draft: {
+      subject: row.subject,
+      previewText: row.previewText,
+      fromName: row.fromName,
+      replyTo: row.replyTo,
+      audienceTags: row.audienceTags,
+      // Checked with the body's schema on every write.
+      body: row.body as CampaignBlock[],
+    },
+  };
 }

@@ -165,6 +165,13 @@ export const routeAccess: Record<string, RouteRule> = {
   },
   "/admin/newsletter": { access: "section", post: 400 },
   "/admin/newsletter/settings": { access: "section", post: 400 },
+  "/admin/newsletter/campaigns/:id": {
+    access: "section",
+    sample: "/admin/newsletter/campaigns/2147483647",
+    get: 404,
+    post: 400,
+    why: "a newsletter campaign's editor (no campaign has this id; /admin/newsletter/campaigns/new writes a new one); a post without an intent is refused",
+  },
   "/admin/leads": { access: "section", post: 400 },
   "/admin/content": { access: "section", post: 400 },
   "/admin/integrations": { access: "section", post: 400 },
@@ -200,6 +207,13 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
   "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
+  "/admin/newsletter/campaigns/:id/preview": {
+    access: "section",
+    sample: "/admin/newsletter/campaigns/new/preview",
+    get: 405,
+    post: 200,
+    why: "the campaign editor's Preview: the unsaved draft built as its mail (an empty draft builds too); nothing is stored",
+  },
   "/admin/newsletter/sender-check": {
     access: "section",
     post: 400,

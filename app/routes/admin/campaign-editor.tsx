@@ -11,16 +11,13 @@ import {
 import { requireSection } from "~/auth/permissions.server";
 import { CampaignEditor } from "~/components/admin/newsletter/campaign-editor";
 import { getDb } from "~/db/client.server";
-import type { CampaignStatus } from "~/newsletter/campaign";
-import type { CampaignBlock } from "~/newsletter/campaign-body";
 import { campaignSaveSchema } from "~/newsletter/campaign-save";
-import type { CampaignRow } from "~/newsletter/campaign-types.server";
 import {
   countConfirmedSubscribers,
   createCampaign,
   draftFromPost,
+  editorCampaign,
   getCampaign,
-  isEditableCampaign,
   listAudienceTags,
   listPostChoices,
   saveCampaign,
@@ -35,28 +32,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 const NOT_SAVED = "Failed to save the campaign";
-
-/** What the editor gets of a stored campaign (never who made it). */
-export function editorCampaign(row: CampaignRow) {
-  return {
-    id: row.id,
-    status: row.status as CampaignStatus,
-    version: row.version,
-    editable: isEditableCampaign(row),
-    postId: row.postId,
-    savedAt: row.updatedAt.toISOString(),
-    draft: {
-      subject: row.subject,
-      previewText: row.previewText,
-      fromName: row.fromName,
-      replyTo: row.replyTo,
-      audienceTags: row.audienceTags,
-      // Checked with the body's schema on every write.
-      body: row.body as CampaignBlock[],
-    },
-  };
-}
-export type EditorCampaign = ReturnType<typeof editorCampaign>;
 
 /** The campaign at this address: null for /admin/newsletter/campaigns/new, else a 404 if none. */
 async function campaignOf(param: string | undefined) {
@@ -93,7 +68,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   try {
     const values = await readAdminPayload(request, NOT_SAVED, { maxBytes: 512 * 1024 });
-    const { version, postId, ...draft } = parseAdminInput(campaignSaveSchema, values, NOT_SAVED);
+    const {
+      intent: _intent,
+      version,
+      postId,
+      ...draft
+    } = parseAdminInput(campaignSaveSchema, values, NOT_SAVED);
     if (params.id === "new") {
       const created = await createCampaign(db, draft, { createdBy: admin.id, postId });
       await adminChanged(admin, {

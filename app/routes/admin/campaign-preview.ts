@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { isAdminRefusal, parseAdminInput, readAdminPayload } from "~/admin/mutation.server";
 import { requireSectionApi } from "~/auth/permissions.server";
 import { getDb } from "~/db/client.server";
@@ -9,6 +10,14 @@ import { campaignSite, renderCampaign } from "~/newsletter/render/render.server"
 import type { Route } from "./+types/campaign-preview";
 
 const NOT_SHOWN = "Failed to open the preview";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSectionApi(request, "newsletter");
+  throw data(
+    { error: "Send the campaign's draft with POST" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
+}
 
 /**
  * POST /admin/newsletter/campaigns/:id/preview: the campaign editor's unsaved draft (JSON, checked

@@ -34,26 +34,12 @@ import {
   CAMPAIGN_STATUS_LABELS,
   CAMPAIGN_SUBJECT_MAX,
   type CampaignDraft,
-  type CampaignStatus,
 } from "~/newsletter/campaign";
 import { campaignBlockCatalog, type PostChoice } from "~/newsletter/campaign-block-fields";
 import { CAMPAIGN_BLOCK_LABELS, type CampaignBlock } from "~/newsletter/campaign-body";
-import { campaignSaveSchema } from "~/newsletter/campaign-save";
+import { campaignSaveSchema, type EditorCampaign } from "~/newsletter/campaign-save";
 import { fieldErrorsOf } from "~/schemas/admin/field-errors";
 import { AudienceField, type AudienceTag } from "./campaign-audience";
-
-/** A stored campaign as the editor opens it (what the loader and a save hand over). */
-export interface EditorCampaign {
-  id: number;
-  status: CampaignStatus;
-  version: number;
-  /** Still a draft or scheduled: nothing has left, its words may change. */
-  editable: boolean;
-  postId: number | null;
-  /** When it was last saved (ISO), for an edit conflict. */
-  savedAt: string;
-  draft: CampaignDraft;
-}
 
 type SaveAnswer = {
   ok: boolean;
@@ -213,6 +199,7 @@ function CampaignForm({
   function checked(draft: CampaignDraft, title: string) {
     const payload = {
       ...draft,
+      intent: "save",
       ...(campaign ? { version } : { postId: fromPost?.postId ?? null }),
     };
     const parsed = campaignSaveSchema.safeParse(payload);
