@@ -5,12 +5,14 @@ import { webNewsletterCampaigns, webNewsletterSubscriptions, webPosts } from "~/
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
 import { type CampaignDraft, campaignDraftSchema } from "./campaign";
 import {
+  countConfirmedSubscribers,
   createCampaign,
   deleteCampaign,
   draftFromPost,
   getCampaign,
   listAudienceTags,
   listCampaigns,
+  listPostChoices,
   saveCampaign,
 } from "./campaigns.server";
 
@@ -129,6 +131,37 @@ describe.each(backends)("campaigns (%s)", (backend) => {
     expect(created.postId).toBe(published?.id);
   });
 
+  it("offers published posts only, newest first, for the post card", async () => {
+    await db.insert(webPosts).values([
+      {
+        title: "Older",
+        slug: "older",
+        content: "Body",
+        status: "published",
+        publishedAt: new Date("2026-01-01T00:00:00Z"),
+      },
+      {
+        title: "Newer",
+        slug: "newer",
+        content: "Body",
+        status: "published",
+        publishedAt: new Date("2026-02-01T00:00:00Z"),
+      },
+      { title: "Draft", slug: "draft", content: "Body", status: "draft" },
+      {
+        title: "Later",
+        slug: "later",
+        content: "Body",
+        status: "published",
+        publishedAt: new Date(Date.now() + 86_400_000),
+      },
+    ]);
+    expect(await listPostChoices(db)).toEqual([
+      { slug: "newer", title: "Newer" },
+      { slug: "older", title: "Older" },
+    ]);
+  });
+
   it("lists the tags of confirmed subscribers with their counts", async () => {
     await db.insert(webNewsletterSubscriptions).values([
       {
@@ -150,5 +183,6 @@ describe.each(backends)("campaigns (%s)", (backend) => {
       { tag: "footer", count: 2 },
       { tag: "webinar", count: 1 },
     ]);
+    expect(await countConfirmedSubscribers(db)).toBe(2);
   });
 });
