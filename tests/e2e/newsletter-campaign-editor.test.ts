@@ -27,11 +27,12 @@ const HEADING = `What is new this spring ${run}`;
 let browser: Browser;
 let admin: Account;
 let context: BrowserContext;
+let postId: number;
 
 beforeAll(async () => {
   admin = await createAdmin(dataDir);
   const writer = adminWriter(baseURL, await signInCookie(baseURL, admin));
-  await writer.action("/admin/blog", {
+  const created = await writer.action("/admin/blog", {
     intent: "create-post",
     title: POST_TITLE,
     slug: `campaign-post-${run}`,
@@ -39,6 +40,7 @@ beforeAll(async () => {
     content: "A paragraph.",
     status: "published",
   });
+  postId = (created.result as { id: number }).id;
   browser = await launchBrowser();
   context = await signedInContext(browser, baseURL, admin, {
     viewport: { width: 1280, height: 900 },
@@ -191,6 +193,26 @@ describe("the campaign editor", () => {
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    expectCleanPage(page);
+    await page.close();
+  });
+
+  it("starts a campaign from a published post (Send as newsletter)", async () => {
+    const page = await newPage(context);
+    await page.goto(`/admin/newsletter/campaigns/new?post=${postId}`);
+    await waitForRouterHydration(page);
+    expect(await page.getByRole("textbox", { name: "Subject" }).inputValue()).toBe(POST_TITLE);
+    expect(await page.getByRole("textbox", { name: "Preview text" }).inputValue()).toBe(
+      "The short version.",
+    );
+    expect(await blockOrder(page)).toEqual(["postCard"]);
+    await expect.poll(() => card(page, 1, "Post card").textContent()).toContain(POST_TITLE);
+    // Not stored yet: it says so until saved.
+    await expectVisibleText(page, "Not saved yet · unsaved changes");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectVisibleText(page, "Campaign saved");
+    await page.waitForURL((url) => /^\/admin\/newsletter\/campaigns\/\d+$/.test(url.pathname));
+    await expectVisibleText(page, "Draft");
     expectCleanPage(page);
     await page.close();
   });
