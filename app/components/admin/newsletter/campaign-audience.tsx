@@ -40,65 +40,64 @@ export function AudienceField({
   ];
   const errorId = `${id}-error`;
   return (
-    <fieldset
-      className="space-y-3 rounded-xl border border-line bg-white p-4 shadow-sm"
-      aria-describedby={error ? errorId : undefined}
-    >
-      <legend className="float-left mb-1 w-full font-semibold text-ink">Audience</legend>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          id={byTags ? undefined : id}
-          type="radio"
-          name="campaign-audience"
-          className="mt-1"
-          checked={!byTags}
-          onChange={() => {
-            onByTags(false);
-            onChosen([]);
-          }}
-        />
-        <span>
-          Every confirmed subscriber <span className="text-muted">({people(confirmed)})</span>
-        </span>
-      </label>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="radio"
-          name="campaign-audience"
-          className="mt-1"
-          checked={byTags}
-          onChange={() => onByTags(true)}
-        />
-        <span>Confirmed subscribers with any of these tags</span>
-      </label>
-      {byTags ? (
-        all.length === 0 ? (
-          <p className="text-sm text-muted">No subscriber has a tag yet.</p>
-        ) : (
-          <div className="space-y-2 pl-6">
-            {all.map(({ tag, count }, index) => (
-              <CheckboxField
-                key={tag}
-                id={index === 0 ? id : `${id}-${tag}`}
-                label={`${tag} (${people(count)})`}
-                checked={chosen.includes(tag)}
-                onChange={(event) =>
-                  onChosen(
-                    event.currentTarget.checked
-                      ? [...chosen, tag]
-                      : chosen.filter((other) => other !== tag),
-                  )
-                }
-              />
-            ))}
-          </div>
-        )
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <div className="rounded-xl border border-line bg-white p-4 shadow-sm">
+      <fieldset className="space-y-3" aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-3 font-semibold text-ink">Audience</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            id={byTags ? undefined : id}
+            type="radio"
+            name="campaign-audience"
+            className="mt-1"
+            checked={!byTags}
+            onChange={() => {
+              onByTags(false);
+              onChosen([]);
+            }}
+          />
+          <span>
+            Every confirmed subscriber <span className="text-muted">({people(confirmed)})</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="campaign-audience"
+            className="mt-1"
+            checked={byTags}
+            onChange={() => onByTags(true)}
+          />
+          <span>Confirmed subscribers with any of these tags</span>
+        </label>
+        {byTags ? (
+          all.length === 0 ? (
+            <p className="text-sm text-muted">No subscriber has a tag yet.</p>
+          ) : (
+            <div className="space-y-2 pl-6">
+              {all.map(({ tag, count }, index) => (
+                <CheckboxField
+                  key={tag}
+                  id={index === 0 ? id : `${id}-${tag}`}
+                  label={`${tag} (${people(count)})`}
+                  checked={chosen.includes(tag)}
+                  onChange={(event) =>
+                    onChosen(
+                      event.currentTarget.checked
+                        ? [...chosen, tag]
+                        : chosen.filter((other) => other !== tag),
+                    )
+                  }
+                />
+              ))}
+            </div>
+          )
+        ) : null}
+        {error ? (
+          <p id={errorId} className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    </div>
   );
 }
