@@ -38,9 +38,10 @@ export default [
       route("blog/:id", "routes/admin/post-editor.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/settings", "routes/admin/newsletter-settings.tsx"),
-      // Campaigns by state; a campaign's sending (its send panel, live counts).
+      // Campaigns by state.
       route("newsletter/campaigns", "routes/admin/campaigns.tsx"),
-      route("newsletter/campaigns/:id/sending", "routes/admin/campaign-sending.tsx"),
+      // A campaign's editor; /admin/newsletter/campaigns/new before its first save.
+      route("newsletter/campaigns/:id", "routes/admin/campaign-editor.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("integrations", "routes/admin/integrations.tsx"),
@@ -75,6 +76,8 @@ export default [
   route("admin/newsletter/sender-check", "routes/admin/newsletter-sender-check.ts"),
   // Newsletter: a campaign's send, schedule, pause, resume, cancel and test; its live counts.
   route("admin/newsletter/campaigns/:id/send", "routes/admin/campaign-send.ts"),
+  // Newsletter: a campaign's unsaved draft built as its mail (the editor's Preview).
+  route("admin/newsletter/campaigns/:id/preview", "routes/admin/campaign-preview.ts"),
   route("admin/leads/export", "routes/admin/leads-export.ts"),
   // Settings: the values the branding, footer and contact dialogs open with.
   route("admin/settings/values", "routes/admin/settings-values.ts"),

@@ -11,7 +11,7 @@ import { SCHEDULE_IN_PAST, SCHEDULE_MISSING } from "~/schemas/admin/blog";
  * scheduling and history, and the answers when a save or a restore writes nothing.
  */
 
-export type EditedThing = "post" | "page" | "shared section";
+export type EditedThing = "post" | "page" | "shared section" | "campaign";
 
 /** Who saves and what the settings say about scheduling and history. */
 export async function saveContext(admin: CurrentUser) {

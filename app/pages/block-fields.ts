@@ -1,6 +1,7 @@
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
+  BLOCKS_MAX,
   type Block,
   type BlockLink,
   type BlockOf,
@@ -1046,21 +1047,72 @@ export function copyBlock(block: Block): Block {
   return { ...structuredClone(block), id: newBlockId() };
 }
 
+/** The first line of a text (a markdown heading's # left out), cut to 80 characters. */
+export function summaryLine(value: string): string {
+  const line =
+    value
+      .trim()
+      .split("\n")[0]
+      ?.replace(/^#+\s*/, "") ?? "";
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
 /** The line a collapsed block shows after its label: its heading, or the start of its text. */
 export function blockSummary(block: Block): string {
   const b = block as Record<string, unknown>;
   for (const key of ["title", "heading", "markdown", "intro", "caption"]) {
     const value = b[key];
-    if (typeof value === "string" && value.trim()) {
-      const line =
-        value
-          .trim()
-          .split("\n")[0]
-          ?.replace(/^#+\s*/, "") ?? "";
-      return line.length > 80 ? `${line.slice(0, 79)}…` : line;
-    }
+    if (typeof value === "string" && value.trim()) return summaryLine(value);
   }
   if (block.type === "legal" && block.sections[0]) return block.sections[0].heading;
   if (block.type === "form") return `${block.form} form`;
   return "";
 }
+
+/** A block as the shared editor list knows it: an id and a type (the rest is its fields). */
+export interface EditorBlock {
+  id: string;
+  type: string;
+}
+
+/**
+ * What the shared block list (app/components/admin/editor/block-list.tsx) needs to edit one kind
+ * of body: the pages' blocks, or a newsletter campaign's. The list, its cards, drag and drop,
+ * keyboard moves and undo are the same; only this table differs.
+ */
+export interface BlockCatalog<B extends EditorBlock = EditorBlock> {
+  /** What holds the blocks, in the list's words: "page", "campaign". */
+  noun: string;
+  labels: Readonly<Record<string, string>>;
+  /** The Add block menu, in order. */
+  menu: readonly { type: string; label: string; description: string }[];
+  /** The placeholder of the Add block search box. */
+  searchPlaceholder: string;
+  fields: (type: string) => readonly FieldConfig[];
+  newBlock: (type: string) => B;
+  copyBlock: (block: B) => B;
+  summary: (block: B) => string;
+  max: number;
+  /** Whether each block has an anchor field, shown last in its card (the pages' blocks do). */
+  anchor: boolean;
+  /** What the list shows while it has no blocks. */
+  empty: { title: string; text: string };
+}
+
+/** The pages' blocks, for the page editor and shared sections. */
+export const PAGE_BLOCK_CATALOG: BlockCatalog<Block> = {
+  noun: "page",
+  labels: BLOCK_LABELS,
+  menu: BLOCK_MENU,
+  searchPlaceholder: "Search blocks: hero, FAQ, image…",
+  fields: (type) => blockEditorConfig(type as BlockType).fields,
+  newBlock: (type) => newBlock(type as BlockType),
+  copyBlock,
+  summary: blockSummary,
+  max: BLOCKS_MAX,
+  anchor: true,
+  empty: {
+    title: "This page has no blocks yet",
+    text: "Add a hero, some text, a call to action: the page shows them in order.",
+  },
+};

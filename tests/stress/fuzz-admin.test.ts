@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrationNames } from "~/content/site-defaults";
+import { campaignDraftSchema } from "~/newsletter/campaign";
+import { campaignSaveSchema } from "~/newsletter/campaign-save";
 import { newsletterSettingsSchema } from "~/newsletter/settings";
 import { apiKeyCreateSchema, apiKeyRevokeSchema } from "~/schemas/admin/api-keys";
 import { auditRestoreSchema } from "~/schemas/admin/audit";
@@ -63,6 +65,7 @@ import { z } from "~/schemas/zod";
 import { calls as analyticsCalls } from "../support/admin-actions/analytics";
 import { calls as blogCalls } from "../support/admin-actions/blog";
 import { calls as blogApiCalls } from "../support/admin-actions/blog-api";
+import { calls as campaignsCalls } from "../support/admin-actions/campaigns";
 import { calls as contentCalls } from "../support/admin-actions/content";
 import { calls as insightsCalls } from "../support/admin-actions/insights";
 import { calls as integrationsCalls } from "../support/admin-actions/integrations";
@@ -145,6 +148,9 @@ const schemas: Record<string, z.ZodType> = {
     ]),
   ),
   "/admin/newsletter/settings undefined": newsletterSettingsSchema,
+  "/admin/newsletter/campaigns/new save": campaignSaveSchema,
+  "/admin/newsletter/campaigns/1 save": campaignSaveSchema,
+  "/admin/newsletter/campaigns/1/preview undefined": campaignDraftSchema,
   "/admin/newsletter/sender-check save-selector": dkimSelectorSchema,
   "/admin/leads set-status": leadStatusActionSchema,
   "/admin/links start-link-audit": startLinkAuditSchema,
@@ -162,6 +168,7 @@ const allCalls: AdminCall[] = [
   ...analyticsCalls,
   ...blogCalls,
   ...blogApiCalls,
+  ...campaignsCalls,
   ...contentCalls,
   ...insightsCalls,
   ...integrationsCalls,

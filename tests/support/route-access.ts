@@ -170,11 +170,12 @@ export const routeAccess: Record<string, RouteRule> = {
     post: 400,
     why: "the campaigns by state; its POST makes a draft from a published post (Send as newsletter)",
   },
-  "/admin/newsletter/campaigns/:id/sending": {
+  "/admin/newsletter/campaigns/:id": {
     access: "section",
-    sample: "/admin/newsletter/campaigns/2147483647/sending",
+    sample: "/admin/newsletter/campaigns/2147483647",
     get: 404,
-    why: "a campaign's send panel (no campaign has this id)",
+    post: 400,
+    why: "a newsletter campaign's editor (no campaign has this id; /admin/newsletter/campaigns/new writes a new one); a post without an intent is refused",
   },
   "/admin/leads": { access: "section", post: 400 },
   "/admin/content": { access: "section", post: 400 },
@@ -211,6 +212,13 @@ export const routeAccess: Record<string, RouteRule> = {
     why: "the post editor's writing suggestions: each one a paid call to the AI service",
   },
   "/admin/newsletter/export": { access: "section", why: "subscribers' addresses" },
+  "/admin/newsletter/campaigns/:id/preview": {
+    access: "section",
+    sample: "/admin/newsletter/campaigns/new/preview",
+    get: 405,
+    post: 200,
+    why: "the campaign editor's Preview: the unsaved draft built as its mail (an empty draft builds too); nothing is stored",
+  },
   "/admin/newsletter/sender-check": {
     access: "section",
     post: 400,

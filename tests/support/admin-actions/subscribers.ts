@@ -37,11 +37,6 @@ export const calls: AdminCall[] = [
     form: { intent: "from-post", postId: "1" },
   },
   {
-    name: "load a campaign's sending page",
-    method: "GET",
-    path: "/admin/newsletter/campaigns/1/sending",
-  },
-  {
     name: "poll a campaign's counts",
     method: "GET",
     path: "/admin/newsletter/campaigns/1/send",

@@ -8,11 +8,12 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { BLOCK_MENU } from "~/pages/block-fields";
-import type { BlockType } from "~/pages/blocks";
+import type { BlockCatalog } from "~/pages/block-fields";
+
+type Menu = BlockCatalog["menu"];
 
 /**
- * "Add block": a search box over the 17 kinds of block (a combobox with its listbox). Typing
+ * "Add block": a search box over the kinds of block (the catalog's menu) (a combobox with its listbox). Typing
  * filters, the arrow keys move through what is left, Enter adds the one chosen; a click does too.
  */
 export function AddBlockDialog({
@@ -20,11 +21,15 @@ export function AddBlockDialog({
   onOpenChange,
   onChoose,
   where,
+  menu,
+  searchPlaceholder,
   onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onChoose: (type: BlockType) => void;
+  onChoose: (type: string) => void;
+  menu: Menu;
+  searchPlaceholder: string;
   /** Where the block goes, for the description: "after block 2", "at the end". */
   where: string;
   onCloseAutoFocus?: (event: Event) => void;
@@ -41,6 +46,8 @@ export function AddBlockDialog({
         {/* Mounted afresh on each opening: the search starts empty. */}
         {open ? (
           <BlockSearch
+            menu={menu}
+            placeholder={searchPlaceholder}
             onChoose={(type) => {
               onChoose(type);
               onOpenChange(false);
@@ -52,18 +59,26 @@ export function AddBlockDialog({
   );
 }
 
-function BlockSearch({ onChoose }: { onChoose: (type: BlockType) => void }) {
+function BlockSearch({
+  menu,
+  placeholder,
+  onChoose,
+}: {
+  menu: Menu;
+  placeholder: string;
+  onChoose: (type: string) => void;
+}) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
-    if (!q) return BLOCK_MENU;
-    return BLOCK_MENU.filter(
+    if (!q) return menu;
+    return menu.filter(
       (entry) =>
         entry.label.toLowerCase().includes(q) || entry.description.toLowerCase().includes(q),
     );
-  }, [query]);
+  }, [query, menu]);
   const current = Math.min(active, Math.max(matches.length - 1, 0));
   const optionId = (type: string) => `${id}-option-${type}`;
 
@@ -99,7 +114,7 @@ function BlockSearch({ onChoose }: { onChoose: (type: BlockType) => void }) {
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={matches[current] ? optionId(matches[current].type) : undefined}
-        placeholder="Search blocks: hero, FAQ, image…"
+        placeholder={placeholder}
         autoComplete="off"
         value={query}
         onChange={(e) => {

@@ -15,14 +15,13 @@ import { memo, useCallback } from "react";
 import { TextField } from "~/components/admin/kit/fields";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { ANCHOR_FIELD, blockEditorConfig, blockSummary } from "~/pages/block-fields";
-import { BLOCK_LABELS, type Block } from "~/pages/blocks";
+import { ANCHOR_FIELD, type BlockCatalog, type EditorBlock } from "~/pages/block-fields";
 import { blockFieldId } from "./editor-values";
 import { FieldControls } from "./field-controls";
 
 /** What a card asks of the list; every one is stable (the list's callbacks take the block's id). */
 export interface BlockActions {
-  onChange: (id: string, block: Block) => void;
+  onChange: (id: string, block: EditorBlock) => void;
   onToggle: (id: string) => void;
   onMove: (id: string, by: -1 | 1) => void;
   onDuplicate: (id: string) => void;
@@ -48,10 +47,11 @@ function IconAction({
 }
 
 /**
- * One block of the page: its label and a line of what it says; opened, its fields. Memoised: a
+ * One block (of a page, of a campaign: see BlockCatalog): its label and a line of what it says; opened, its fields. Memoised: a
  * keystroke in one block re-renders that card only, however many blocks the page has.
  */
 export const BlockCard = memo(function BlockCard({
+  catalog,
   block,
   index,
   total,
@@ -59,7 +59,8 @@ export const BlockCard = memo(function BlockCard({
   errors,
   actions,
 }: {
-  block: Block;
+  catalog: BlockCatalog;
+  block: EditorBlock;
   index: number;
   total: number;
   expanded: boolean;
@@ -75,13 +76,13 @@ export const BlockCard = memo(function BlockCard({
     transition,
     isDragging,
   } = useSortable({ id: block.id });
-  const config = blockEditorConfig(block.type);
-  const label = BLOCK_LABELS[block.type];
-  const summary = blockSummary(block);
+  const fields = catalog.fields(block.type);
+  const label = catalog.labels[block.type];
+  const summary = catalog.summary(block);
   const id = block.id;
   const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
   const onPatch = useCallback(
-    (patch: Record<string, unknown>) => actions.onChange(id, { ...block, ...patch } as Block),
+    (patch: Record<string, unknown>) => actions.onChange(id, { ...block, ...patch }),
     [actions, id, block],
   );
   const headingId = `block-${id}-heading`;
@@ -179,22 +180,24 @@ export const BlockCard = memo(function BlockCard({
           <div id={`block-${id}-fields`} className="border-t border-line p-4">
             {errors?.[""] ? <p className="mb-3 text-sm text-danger">{errors[""]}</p> : null}
             <FieldControls
-              fields={config.fields}
+              fields={fields}
               values={block as unknown as Record<string, unknown>}
               onPatch={onPatch}
               scope={{ blockId: id, base: "", errors }}
             />
-            <div className="mt-4 border-t border-line pt-4">
-              <TextField
-                id={blockFieldId(id, ANCHOR_FIELD.name)}
-                label={ANCHOR_FIELD.label}
-                hint={ANCHOR_FIELD.hint}
-                error={errors?.[ANCHOR_FIELD.name]}
-                value={block.anchor}
-                maxLength={ANCHOR_FIELD.maxLength}
-                onValue={(anchor) => onPatch({ anchor })}
-              />
-            </div>
+            {catalog.anchor ? (
+              <div className="mt-4 border-t border-line pt-4">
+                <TextField
+                  id={blockFieldId(id, ANCHOR_FIELD.name)}
+                  label={ANCHOR_FIELD.label}
+                  hint={ANCHOR_FIELD.hint}
+                  error={errors?.[ANCHOR_FIELD.name]}
+                  value={String((block as { anchor?: unknown }).anchor ?? "")}
+                  maxLength={ANCHOR_FIELD.maxLength}
+                  onValue={(anchor) => onPatch({ anchor })}
+                />
+              </div>
+            ) : null}
           </div>
         ) : null}
       </section>

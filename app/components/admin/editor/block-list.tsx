@@ -17,38 +17,41 @@ import {
 import { LayoutTemplate, Plus, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { copyBlock, newBlock } from "~/pages/block-fields";
-import { BLOCK_LABELS, BLOCKS_MAX, type Block, type BlockType } from "~/pages/blocks";
+import type { BlockCatalog, EditorBlock } from "~/pages/block-fields";
 import { AddBlockDialog } from "./add-block-dialog";
 import { type BlockActions, BlockCard } from "./block-card";
 import { blockFieldId } from "./editor-values";
 
-type Update = (change: (blocks: Block[]) => Block[]) => void;
+type Update<B> = (change: (blocks: B[]) => B[]) => void;
 
 /** Where "Add block" puts the new one: after a block, or at the end. */
 type Insertion = { after: string } | { atEnd: true };
 
 /**
- * The page's blocks in order: each a card (see BlockCard), reordered with Move up / Move down,
- * by dragging, or from the keyboard through the drag handle (Space, arrows, Space), with what
- * happens announced to screen readers. Removing a block can be undone.
+ * The blocks in order (a page's, a campaign's: what `catalog` describes): each a card (see
+ * BlockCard), reordered with Move up / Move down, by dragging, or from the keyboard through the
+ * drag handle (Space, arrows, Space), with what happens announced to screen readers. Removing a
+ * block can be undone.
  */
-export function BlockList({
+export function BlockList<B extends EditorBlock>({
+  catalog,
   blocks,
   update,
   expanded,
   setExpanded,
   errors,
 }: {
-  blocks: Block[];
+  /** The kinds of block, their fields and labels (a stable object). */
+  catalog: BlockCatalog<B>;
+  blocks: B[];
   /** Changes the blocks from their latest state (a stable function). */
-  update: Update;
+  update: Update<B>;
   expanded: ReadonlySet<string>;
   setExpanded: (change: (current: Set<string>) => Set<string>) => void;
   errors: Record<string, Record<string, string>>;
 }) {
   const dndId = useId();
-  const [removed, setRemoved] = useState<{ block: Block; index: number } | null>(null);
+  const [removed, setRemoved] = useState<{ block: B; index: number } | null>(null);
   const [adding, setAdding] = useState<Insertion | null>(null);
   /** The element to focus once the list has re-rendered (a moved card's button, a new card). */
   const focusNext = useRef<string | null>(null);
@@ -75,7 +78,7 @@ export function BlockList({
 
   const actions = useMemo<BlockActions>(
     () => ({
-      onChange: (id, block) => update((list) => list.map((b) => (b.id === id ? block : b))),
+      onChange: (id, block) => update((list) => list.map((b) => (b.id === id ? (block as B) : b))),
       onToggle: (id) =>
         setExpanded((current) => {
           const next = new Set(current);
@@ -98,8 +101,8 @@ export function BlockList({
         const list = latest.current;
         const index = list.findIndex((b) => b.id === id);
         const original = list[index];
-        if (!original || list.length >= BLOCKS_MAX) return;
-        const copy = copyBlock(original);
+        if (!original || list.length >= catalog.max) return;
+        const copy = catalog.copyBlock(original);
         focusNext.current = blockFieldId(copy.id, "");
         update((current) => [...current.slice(0, index + 1), copy, ...current.slice(index + 1)]);
       },
@@ -118,12 +121,12 @@ export function BlockList({
         setAdding({ after: id });
       },
     }),
-    [update, setExpanded],
+    [update, setExpanded, catalog],
   );
 
   const insert = useCallback(
-    (type: BlockType) => {
-      const block = newBlock(type);
+    (type: string) => {
+      const block = catalog.newBlock(type);
       const where = adding;
       setExpanded((current) => new Set(current).add(block.id));
       added.current = block.id;
@@ -135,7 +138,7 @@ export function BlockList({
           : [...current.slice(0, index + 1), block, ...current.slice(index + 1)];
       });
     },
-    [adding, update, setExpanded],
+    [adding, update, setExpanded, catalog],
   );
 
   function undo() {
@@ -160,7 +163,7 @@ export function BlockList({
       const list = latest.current;
       const index = list.findIndex((b) => b.id === id);
       const block = list[index];
-      return block ? `block ${index + 1}, ${BLOCK_LABELS[block.type]}` : "the block";
+      return block ? `block ${index + 1}, ${catalog.labels[block.type]}` : "the block";
     };
     const position = (id: string | number | undefined) =>
       latest.current.findIndex((b) => b.id === id) + 1;
@@ -177,7 +180,7 @@ export function BlockList({
           : `${describe(active.id)} was dropped where it was.`,
       onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
     };
-  }, []);
+  }, [catalog]);
 
   // The same list while only the blocks' contents change: SortableContext re-renders every
   // card (past their memo) when it gets a new one, which typing must not do.
@@ -187,8 +190,8 @@ export function BlockList({
   const where =
     adding && "after" in adding
       ? `after block ${blocks.findIndex((b) => b.id === adding.after) + 1}`
-      : "at the end of the page";
-  const full = blocks.length >= BLOCKS_MAX;
+      : `at the end of the ${catalog.noun}`;
+  const full = blocks.length >= catalog.max;
 
   return (
     <div className="space-y-3">
@@ -196,7 +199,7 @@ export function BlockList({
         {removed ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm">
             <span>
-              Removed block {removed.index + 1} ({BLOCK_LABELS[removed.block.type]}).
+              Removed block {removed.index + 1} ({catalog.labels[removed.block.type]}).
             </span>
             <Button type="button" size="sm" variant="outline" onClick={undo}>
               <Undo2 aria-hidden /> Undo
@@ -207,10 +210,8 @@ export function BlockList({
       {blocks.length === 0 ? (
         <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center">
           <LayoutTemplate aria-hidden className="mx-auto size-8 text-muted" />
-          <p className="mt-3 font-semibold text-ink">This page has no blocks yet</p>
-          <p className="mt-1 text-sm text-muted">
-            Add a hero, some text, a call to action: the page shows them in order.
-          </p>
+          <p className="mt-3 font-semibold text-ink">{catalog.empty.title}</p>
+          <p className="mt-1 text-sm text-muted">{catalog.empty.text}</p>
         </div>
       ) : (
         <DndContext
@@ -231,6 +232,7 @@ export function BlockList({
               {blocks.map((block, index) => (
                 <BlockCard
                   key={block.id}
+                  catalog={catalog as unknown as BlockCatalog}
                   block={block}
                   index={index}
                   total={blocks.length}
@@ -259,13 +261,17 @@ export function BlockList({
         <Plus aria-hidden /> Add block
       </Button>
       {full ? (
-        <p className="text-sm text-muted">A page holds at most {BLOCKS_MAX} blocks.</p>
+        <p className="text-sm text-muted">
+          A {catalog.noun} holds at most {catalog.max} blocks.
+        </p>
       ) : null}
       <AddBlockDialog
         open={adding !== null}
         onOpenChange={(open) => (open ? null : setAdding(null))}
         onChoose={insert}
         where={where}
+        menu={catalog.menu}
+        searchPlaceholder={catalog.searchPlaceholder}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           const id = added.current;

@@ -112,12 +112,17 @@ function atTheField(message: string) {
 /**
  * Field errors keyed as the schema's paths ("blocks.2.cards.0.title", "path") sorted into the
  * page's fields and its blocks. Blocks are known by id from here on, so moving one keeps its
- * messages with it.
+ * messages with it. `listKey` names the list of blocks in the form ("body" for a campaign).
  */
-export function editorErrorsOf(fieldErrors: Record<string, string>, blocks: Block[]): EditorErrors {
+export function editorErrorsOf(
+  fieldErrors: Record<string, string>,
+  blocks: readonly { id: string }[],
+  listKey = "blocks",
+): EditorErrors {
   const errors: EditorErrors = { page: {}, blocks: {}, first: null };
+  const blockPath = new RegExp(`^${listKey}\\.(\\d+)(?:\\.(.+))?$`);
   for (const [key, message] of Object.entries(fieldErrors)) {
-    const match = /^blocks\.(\d+)(?:\.(.+))?$/.exec(key);
+    const match = blockPath.exec(key);
     const block = match ? blocks[Number(match[1])] : undefined;
     if (match && block) {
       const path = match[2] ?? "";
@@ -126,7 +131,7 @@ export function editorErrorsOf(fieldErrors: Record<string, string>, blocks: Bloc
       errors.blocks[block.id] = own;
       errors.first ??= { blockId: block.id, path };
     } else {
-      const field = key === "blocks" || key.startsWith("blocks.") ? "blocks" : key;
+      const field = key === listKey || key.startsWith(`${listKey}.`) ? listKey : key;
       errors.page[field] ??= message;
       errors.first ??= { field };
     }

@@ -33,6 +33,16 @@ export function PlaceholderValuesProvider({
   return <ValuesContext.Provider value={values}>{children}</ValuesContext.Provider>;
 }
 
+/**
+ * Around an editor whose text is not a page's (a newsletter campaign): settings values are not
+ * filled in there, so no field offers them.
+ */
+const ValuesOffContext = createContext(false);
+
+export function WithoutPlaceholderValues({ children }: { children: ReactNode }) {
+  return <ValuesOffContext.Provider value={true}>{children}</ValuesOffContext.Provider>;
+}
+
 /** Fields whose cursor is known: a field never focused gets the value at its end. */
 const focused = new WeakSet<EventTarget>();
 if (typeof document !== "undefined") {
@@ -82,7 +92,9 @@ export function InsertValueMenu({
   onValue: (next: string) => void;
 }) {
   const values = useContext(ValuesContext);
+  const off = useContext(ValuesOffContext);
   const chosen = useRef<PlaceholderKey | null>(null);
+  if (off) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -180,6 +192,7 @@ export function ValuesRow({
   onValue: (next: string) => void;
   mode?: PlaceholderMode;
 }) {
+  if (useContext(ValuesOffContext)) return null;
   return (
     <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
       <div className="min-w-0 flex-1 pt-1.5">

@@ -18,6 +18,7 @@ import { useUnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { useAdminFetcher } from "~/components/admin/use-admin-fetcher";
 import { showToast } from "~/components/toaster";
 import { Alert } from "~/components/ui/alert";
+import { PAGE_BLOCK_CATALOG } from "~/pages/block-fields";
 import type { Block } from "~/pages/blocks";
 import type { LinkFactsData } from "~/pages/link-facts";
 import { type PageDraft, pageFormSchema } from "~/pages/page-schema";
@@ -319,6 +320,7 @@ export function PageEditor({
         <>
           {errors.page.blocks ? <p className="text-sm text-danger">{errors.page.blocks}</p> : null}
           <BlockList
+            catalog={PAGE_BLOCK_CATALOG}
             blocks={values.blocks}
             update={updateBlocks}
             expanded={expanded}

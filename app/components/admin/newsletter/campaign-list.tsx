@@ -114,9 +114,9 @@ export function CampaignList({
               </LabelledCell>
               <RowActionsCell>
                 <Button asChild variant="outline" size="sm">
-                  <Link to={`/admin/newsletter/campaigns/${campaign.id}/sending`}>
+                  <Link to={`/admin/newsletter/campaigns/${campaign.id}`}>
                     {campaign.status === "draft" || campaign.status === "scheduled"
-                      ? "Sending"
+                      ? "Edit"
                       : "Progress"}
                     <span className="sr-only"> of {campaign.subject || "Untitled campaign"}</span>
                   </Link>
