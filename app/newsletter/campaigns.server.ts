@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { webNewsletterCampaigns, webNewsletterSubscriptions, webPosts } from "~/db/schema.server";
+import { webNewsletterCampaigns, webPosts } from "~/db/schema.server";
 import { isVisiblePost } from "~/models/blog.server";
 import { getPublishedPostBySlug } from "~/models/blog-post.server";
 import { newBlockId } from "~/pages/blocks";
