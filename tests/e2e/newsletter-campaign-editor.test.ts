@@ -184,7 +184,8 @@ describe("the campaign editor", () => {
     const frame = dialog.locator("iframe").first();
     await expect.poll(() => frame.isVisible()).toBe(true);
     const wide = frame.contentFrame();
-    await expect.poll(() => wide.locator("body").textContent()).toContain(SUBJECT);
+    // The subject as an inbox lists it, above the mail; the heading in the mail itself.
+    await expect.poll(() => dialog.locator("dl").first().textContent()).toContain(SUBJECT);
     await expect.poll(() => wide.locator("body").textContent()).toContain(HEADING);
     // The plain-text part (behind its own tab, where the preview has tabs).
     const plainTab = dialog.getByRole("tab", { name: /plain text/i });

@@ -211,7 +211,7 @@ describe("the send panel", () => {
 
   it("refuses to send a campaign without a subject, and says so", async () => {
     await openSending(ids.untitled);
-    expect(await page.getByRole("heading", { name: "Untitled campaign" }).isVisible()).toBe(true);
+    expect(await page.getByRole("textbox", { name: "Subject" }).inputValue()).toBe("");
     const panel = page.getByRole("region", { name: "Sending" });
     await panel.getByRole("button", { name: "Send now" }).click();
     await page

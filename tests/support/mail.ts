@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part of a multipart mail (a newsletter campaign's), when it has one. */
+  html?: string;
   links: string[];
   /** Every header, by its lower-cased name (folded lines unfolded). */
   headers: Map<string, string>;
@@ -34,8 +36,17 @@ export async function waitForMail(
   }
 }
 
-/** Enough of RFC 5322 for the plain-text mails this app writes (nodemailer's output). */
-export function parseEml(raw: string) {
+/**
+ * Enough of RFC 5322 for the mails this app writes (nodemailer's output): plain text, or
+ * multipart/alternative with a text and an HTML part (a newsletter campaign's).
+ */
+export function parseEml(raw: string): {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers: Map<string, string>;
+} {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = new Map<string, string>();
   for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
@@ -43,6 +54,25 @@ export function parseEml(raw: string) {
     if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
   let body = rest.join("\n\n");
+  const boundary = /^multipart\/[\w-]+;.*boundary="?([^";]+)"?/i.exec(
+    headers.get("content-type") ?? "",
+  )?.[1];
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith("--"))
+      .map((part) => parseEml(part.replace(/^\r?\n/, "")));
+    const of = (type: string) =>
+      parts.find((part) => part.headers.get("content-type")?.startsWith(type));
+    return {
+      to: headers.get("to") ?? "",
+      subject: headers.get("subject") ?? "",
+      text: of("text/plain")?.text ?? "",
+      html: of("text/html")?.text,
+      headers,
+    };
+  }
   const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
   if (encoding === "quoted-printable") {
     const bytes = body

@@ -400,11 +400,14 @@ function CampaignPreviewButton({
 }) {
   const fetcher = useFetcher<PreviewAnswer>();
   const [open, setOpen] = useState(false);
+  /** The subject and preview text previewed: what an inbox lists before the mail is opened. */
+  const [inbox, setInbox] = useState({ subject: "", previewText: "" });
   const answer = fetcher.data;
   const loading = fetcher.state !== "idle" || !answer;
   function openPreview() {
     const body = payload();
     if (!body) return;
+    setInbox({ subject: String(body.subject ?? ""), previewText: String(body.previewText ?? "") });
     setOpen(true);
     void fetcher.submit(body as never, {
       method: "post",
@@ -431,6 +434,12 @@ function CampaignPreviewButton({
             </p>
           ) : answer.ok ? (
             <div className="space-y-3">
+              <dl className="grid gap-1 rounded-lg border border-line bg-white p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                <dt className="font-medium text-ink">Subject</dt>
+                <dd className="text-ink">{inbox.subject || "No subject"}</dd>
+                <dt className="font-medium text-ink">Preview text</dt>
+                <dd className="text-muted">{inbox.previewText || "None"}</dd>
+              </dl>
               {answer.missingPosts.length > 0 ? (
                 <Alert>
                   Not shown, no longer published: {answer.missingPosts.join(", ")}. Choose another

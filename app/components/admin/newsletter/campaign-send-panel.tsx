@@ -121,6 +121,9 @@ export function CampaignSendPanel({
   const live = useLiveState(campaign, counts);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const step = useAdminFetcher({
+    // Keyed: a step that moves the campaign out of draft switches the editor to its read-only
+    // view, whose new panel shows the answer's toast (an unkeyed fetcher's answer would be lost).
+    key: `campaign-send-${campaign.id}`,
     onSuccess: () => setProblems({}),
     onFailure: setProblems,
   });
