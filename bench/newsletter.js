@@ -20,6 +20,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { createPostgresDatabase, printHeader, quick, TARGETS, writeResult } from "./common.js";
 import { loadGenerator } from "./load.js";
+import { runSeedStatements } from "./seed-posts.js";
 import { memoryOf, peakMemoryDuring, startBenchServer } from "./server.js";
 
 const SUBSCRIBERS = quick ? 1_000 : 10_000;
@@ -92,27 +93,6 @@ function seedSql(count) {
   ];
 }
 
-async function seed({ dataDir, databaseUrl }, count) {
-  if (!databaseUrl) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create(path.join(dataDir, "db"));
-    try {
-      for (const statement of seedSql(count)) await db.query(statement);
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (const statement of seedSql(count)) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runBackend(name, databaseUrl) {
@@ -123,7 +103,7 @@ async function runBackend(name, databaseUrl) {
     // A first start migrates the database (or copies the bench's template); then the seed.
     const first = await startBenchServer({ dataDir, databaseUrl, env });
     await first.stop();
-    await seed({ dataDir, databaseUrl }, SUBSCRIBERS);
+    await runSeedStatements({ dataDir, databaseUrl }, seedSql(SUBSCRIBERS));
     const seededAt = Date.now();
     const server = await startBenchServer({ dataDir, databaseUrl, env });
     try {

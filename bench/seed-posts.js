@@ -35,15 +35,15 @@ export function middlePostSlug(count) {
 }
 
 /**
- * Seeds a migrated database while no server holds it: the PGlite data directory `dataDir`, or the
- * PostgreSQL database at `databaseUrl`.
+ * Runs `statements` on a migrated database while no server holds it: the PGlite data directory
+ * `dataDir`, or the PostgreSQL database at `databaseUrl`.
  */
-export async function seedPosts({ dataDir, databaseUrl }, count) {
+export async function runSeedStatements({ dataDir, databaseUrl }, statements) {
   if (!databaseUrl) {
     const { PGlite } = await import("@electric-sql/pglite");
     const db = await PGlite.create(path.join(dataDir, "db"));
     try {
-      for (const statement of seedSql(count)) await db.query(statement);
+      for (const statement of statements) await db.query(statement);
     } finally {
       await db.close();
     }
@@ -53,8 +53,13 @@ export async function seedPosts({ dataDir, databaseUrl }, count) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const statement of seedSql(count)) await client.query(statement);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
+}
+
+/** Seeds `count` posts (seedSql) into a migrated database no server holds. */
+export function seedPosts(backend, count) {
+  return runSeedStatements(backend, seedSql(count));
 }
