@@ -36,6 +36,11 @@ import { readNewsletterSettings } from "./settings.server";
 
 /** The most rows one claim takes (with no pace: the benchmark's batches). */
 const BATCH_MAX = 200;
+/**
+ * On PGlite the database runs in the server's own thread: smaller batches, and a pause for the
+ * visitors' requests between them, keep each stretch of database work short.
+ */
+const PGLITE_BATCH_MAX = 50;
 /** How many mails of a batch are out at once (the SMTP pool queues what its connections cannot take). */
 const PARALLEL_SENDS = 10;
 /** The pace row's id: there is one. */
@@ -68,8 +73,12 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * `rate` > 0 a turn is half a second's worth of mails, and moves the next turn on by their time;
  * with `cap` > 0 no turn takes more than is left of the UTC day's limit.
  */
-async function takeTurn(db: Db, rate: number, cap: number, now: Date): Promise<Turn> {
-  const batch = rate > 0 ? Math.min(BATCH_MAX, Math.ceil(rate * 0.5)) : BATCH_MAX;
+async function takeTurn(
+  db: Db,
+  { rate, cap, batchMax }: { rate: number; cap: number; batchMax: number },
+  now: Date,
+): Promise<Turn> {
+  const batch = rate > 0 ? Math.min(batchMax, Math.ceil(rate * 0.5)) : batchMax;
   if (rate === 0 && cap === 0) return { count: batch };
   await db.insert(webNewsletterPace).values({ id: PACE_ID }).onConflictDoNothing();
   return db.transaction(async (t) => {
@@ -412,10 +421,11 @@ export function createCampaignSender({
   async function sendLoop() {
     const token = randomBytes(12).toString("hex");
     const mailForCampaign = preparedCampaigns();
+    const batchMax = env.DATABASE_URL ? BATCH_MAX : PGLITE_BATCH_MAX;
     while (!stopped) {
       const settings = await readNewsletterSettings(db);
       const { ratePerSecond: rate, dailyCap: cap } = settings;
-      const turn = await takeTurn(db, rate, cap, now());
+      const turn = await takeTurn(db, { rate, cap, batchMax }, now());
       if ("dayFull" in turn) break;
       if ("waitMs" in turn) {
         await sleep(turn.waitMs);
@@ -426,6 +436,7 @@ export function createCampaignSender({
       if (rows.length === 0) break;
       await sendBatch(rows, token, mailForCampaign);
       await finishSentCampaigns(db, now());
+      if (!env.DATABASE_URL) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
