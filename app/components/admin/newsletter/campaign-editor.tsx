@@ -496,11 +496,11 @@ function CampaignReadOnly({
         hint: "Nothing to save: the campaign can no longer change.",
       }}
       notices={
-        <Alert className="flex items-center gap-2">
+        <p className="flex items-center gap-2 rounded-lg border border-line bg-white px-4 py-3 text-sm text-muted">
           <Lock aria-hidden className="size-4" />
           This campaign is {CAMPAIGN_STATUS_LABELS[campaign.status].toLowerCase()}: it is shown as
           it was sent and can no longer be edited.
-        </Alert>
+        </p>
       }
       mainHeading="Body"
       main={

@@ -287,7 +287,8 @@ function Progress({ counts, status }: { counts: CampaignCounts; status: Campaign
       <p className="text-sm text-ink">
         {counts.sent.toLocaleString("en-US")} of {counts.recipients.toLocaleString("en-US")} sent
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {/* Two to a row: the panel sits in the editor's side column. */}
+      <dl className="grid grid-cols-2 gap-2">
         {COUNT_LABELS.map(([key, label]) => (
           <div key={key} className="rounded-lg border border-line bg-surface px-3 py-2">
             <dt className="text-xs text-muted">{label}</dt>
