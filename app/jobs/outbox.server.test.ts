@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
-import { webIntegrations, webOutbox } from "~/db/schema.server";
+import { webIntegrations, webNewsletterCampaigns, webOutbox } from "~/db/schema.server";
 import { backends, createTestDatabase } from "../../tests/support/test-database";
 import {
   createOutboxWorker,
@@ -195,6 +195,30 @@ describe.each(backends)("the outbox (%s)", (backend) => {
     expect(letGo).toHaveLength(2);
     expect(letGo.every((r) => r.claimedBy === null && r.attempts === 0)).toBe(true);
     expect(await worker.runDue()).toBe(0);
+  });
+
+  it("does not resend a newsletter campaign's mail on its own (its campaign sends it)", async () => {
+    const [campaign] = await db
+      .insert(webNewsletterCampaigns)
+      .values({ subject: "Ours", status: "sent" })
+      .returning();
+    const [row] = await db
+      .insert(webOutbox)
+      .values({
+        event: "campaign.mail",
+        target: "newsletter",
+        campaignId: campaign?.id,
+        status: "failed",
+        giveUpAt: new Date(),
+      })
+      .returning();
+    expect(await resendDelivery(db, row?.id as number)).toEqual({ status: "missing" });
+    expect(
+      await db
+        .select()
+        .from(webOutbox)
+        .where(eq(webOutbox.campaignId, campaign?.id as number)),
+    ).toHaveLength(1);
   });
 
   it("resends a failed delivery as it is and a delivered one as a new delivery", async () => {

@@ -422,7 +422,8 @@ export async function resendDelivery(db: Db, id: number): Promise<ResendOutcome>
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx.select().from(webOutbox).where(eq(webOutbox.id, id)).for("update");
-    if (!row) return { status: "missing" } as const;
+    // A newsletter's mail is its campaign's (not listed here, not resent on its own).
+    if (!row || row.campaignId !== null) return { status: "missing" } as const;
     if (row.status === "pending") return { status: "pending" } as const;
     if (row.status === "failed") {
       await tx

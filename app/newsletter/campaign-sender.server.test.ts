@@ -52,16 +52,26 @@ function envFor(smtpUrl: string, sendgridUrl?: string): Env {
   });
 }
 
-/** An SMTP server that answers every recipient with `code` (451: try later; 550: refused). */
-async function startRefusingSink(code: number) {
+/**
+ * An SMTP server that answers every recipient with `code` (451: try later; 550: refused), or,
+ * `at` "MAIL FROM", refuses the sender: the whole account, not one reader.
+ */
+async function startRefusingSink(code: number, at: "RCPT TO" | "MAIL FROM" = "RCPT TO") {
   let refused = 0;
+  const refuse = (callback: (error?: Error) => void) => {
+    refused += 1;
+    callback(Object.assign(new Error("Mailbox busy, try later"), { responseCode: code }));
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (at === "MAIL FROM") refuse(callback);
+      else callback();
+    },
     onRcptTo(_address, _session, callback) {
-      refused += 1;
-      callback(Object.assign(new Error("Mailbox busy, try later"), { responseCode: code }));
+      refuse(callback);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -446,6 +456,26 @@ describe.each(backends)("the campaign sender (%s)", (backend) => {
       const [row] = await campaignRows(db, campaign.id);
       expect(row).toMatchObject({ status: "failed", attempts: 1 });
       expect(row?.lastAnswer).toMatch(/550/);
+    } finally {
+      await Promise.all(senders.splice(0).map((s) => s.stop()));
+      await refusing.close();
+    }
+  });
+
+  it("retries, not fails, every mail while the SMTP server refuses the sender itself", async () => {
+    // A refusal of the account (here of MAIL FROM) would fail the same way for every reader left.
+    const refusing = await startRefusingSink(553, "MAIL FROM");
+    try {
+      await addReaders(db, 2, { prefix: "account-refused" });
+      const campaign = await newCampaign();
+      await startCampaign(db, campaign.id);
+      await sendAll(sender({ env: envFor(refusing.url) }));
+      const rows = await campaignRows(db, campaign.id);
+      expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+        ["pending", 1],
+        ["pending", 1],
+      ]);
+      expect(rows[0]?.lastAnswer).toMatch(/553/);
     } finally {
       await Promise.all(senders.splice(0).map((s) => s.stop()));
       await refusing.close();

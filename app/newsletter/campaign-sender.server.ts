@@ -45,6 +45,8 @@ const PGLITE_BATCH_MAX = 50;
 const PARALLEL_SENDS = 10;
 /** The pace row's id: there is one. */
 const PACE_ID = 1;
+/** How long before its lease ends a batch stops starting mails (a call may take this long). */
+const LEASE_MARGIN_MS = 30_000;
 /** The longest a sender sleeps for its turn before looking again (so stop() is quick). */
 const MAX_SLEEP_MS = 1_000;
 
@@ -255,14 +257,37 @@ async function letGo(db: Db, token: string, ids: number[]) {
     .where(and(inArray(webOutbox.id, ids), eq(webOutbox.claimedBy, token)));
 }
 
-/** What an SMTP error means: a 5xx refusal fails the same way again; anything else may pass later. */
+/**
+ * What an SMTP error means: a 5xx refusal of this reader's address (at RCPT TO) fails the same
+ * way again; anything else may pass later and is retried with backoff,
+ * among them refusals of the whole account (a wrong login, a sender not allowed, a daily quota),
+ * which would otherwise fail every reader left at once.
+ */
 function smtpOutcome(error: unknown): DeliveryOutcome {
-  const { responseCode, message } = (error ?? {}) as { responseCode?: number; message?: string };
+  const { responseCode, command, message } = (error ?? {}) as {
+    responseCode?: number;
+    command?: string;
+    message?: string;
+  };
   const answer = answerExcerpt(message ?? String(error));
-  if (typeof responseCode === "number" && responseCode >= 500 && responseCode < 600) {
-    return { kind: "give-up", answer };
+  const refusedReader =
+    command === "RCPT TO" &&
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600;
+  return refusedReader ? { kind: "give-up", answer } : { kind: "retry", answer };
+}
+
+/**
+ * SendGrid's refusals of the account (401: a key that no longer works or credits run out; 403: a
+ * sender not verified) are retried like an outage rather than failing every reader left.
+ */
+async function sendgridOutcome(answer: Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
+  const outcome = await answer;
+  if (outcome.kind === "give-up" && /^(401|403)\b/.test(outcome.answer)) {
+    return { kind: "retry", answer: outcome.answer };
   }
-  return { kind: "retry", answer };
+  return outcome;
 }
 
 /** Sends a mail by the way chosen for the batch and says what came of it. */
@@ -299,7 +324,7 @@ export function createCampaignSender({
 
   async function chooseSend(): Promise<Send> {
     const sendgrid = await usableSendgrid(db);
-    if (sendgrid) return (message) => postSendgridMail(env, sendgrid, message);
+    if (sendgrid) return (message) => sendgridOutcome(postSendgridMail(env, sendgrid, message));
     const direct = directMailer();
     const answer = direct.via === "folder" ? "Written to the mail folder." : "Sent by SMTP.";
     return async (message) => {
@@ -396,8 +421,24 @@ export function createCampaignSender({
       results.push(written(row, outcome, now(), retryBaseMs));
     }
 
+    // Rows are this process's until their lease runs out: what is not started well before then
+    // is let go (another process would otherwise take them and send them again).
+    const claimedUntil = Date.now() + CLAIM_LEASE_MS - LEASE_MARGIN_MS;
+    // A pause or cancel stops the batch too, looked up at most once a second.
+    let stillSending = true;
+    let checkedAt = Date.now();
+    async function campaignsStillSending() {
+      if (Date.now() - checkedAt < 1_000) return stillSending;
+      checkedAt = Date.now();
+      const current = await db
+        .select({ status: webNewsletterCampaigns.status })
+        .from(webNewsletterCampaigns)
+        .where(inArray(webNewsletterCampaigns.id, campaignIds));
+      stillSending = current.every((c) => c.status === "sending");
+      return stillSending;
+    }
     const lanes = Array.from({ length: Math.min(PARALLEL_SENDS, queue.length) }, async () => {
-      while (!stopped) {
+      while (!stopped && Date.now() < claimedUntil && (await campaignsStillSending())) {
         const row = queue.shift();
         if (!row) break;
         await one(row);
@@ -410,7 +451,8 @@ export function createCampaignSender({
       // The database away: the leases run out and the rows are tried again (at least once).
       logger.warn({ err: error, rows: results.length }, "could not record campaign mails");
     }
-    // Stopping: what was not started is let go at once, for the next process to send.
+    // Stopping, paused, cancelled or near the lease's end: what was not started is let go at
+    // once (for the next process to send, or, cancelled, for the cancel to mark skipped).
     await letGo(
       db,
       token,

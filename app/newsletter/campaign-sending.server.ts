@@ -2,7 +2,12 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webNewsletterCampaigns, webNewsletterSubscriptions, webOutbox } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
-import { type CampaignCounts, campaignDraftSchema, campaignSendableSchema } from "./campaign";
+import {
+  type CampaignCounts,
+  type CampaignDraftInput,
+  campaignDraftSchema,
+  sendableErrors,
+} from "./campaign";
 import type { CampaignRow } from "./campaign-types.server";
 
 /**
@@ -46,21 +51,14 @@ async function readCampaign(db: Db, id: number): Promise<CampaignRow | undefined
 
 /** What keeps the campaign from being sent, by field ("subject", "body"); empty when nothing. */
 function unsendable(campaign: CampaignRow): Record<string, string> {
-  const parsed = campaignSendableSchema.safeParse({
+  return sendableErrors({
     subject: campaign.subject,
     previewText: campaign.previewText,
     fromName: campaign.fromName,
     replyTo: campaign.replyTo,
     audienceTags: campaign.audienceTags,
-    body: campaign.body,
+    body: campaign.body as CampaignDraftInput["body"],
   });
-  const errors: Record<string, string> = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 /** Active subscribers, and of them those with one of `tags` when there are any. */

@@ -74,3 +74,15 @@ export interface CampaignCounts {
   /** Readers of this campaign who unsubscribed since it started. */
   unsubscribed: number;
 }
+
+/** Why a draft may not be sent yet, by field ("subject", "body", …); empty when it may. */
+export function sendableErrors(draft: CampaignDraftInput): Record<string, string> {
+  const parsed = campaignSendableSchema.safeParse(draft);
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

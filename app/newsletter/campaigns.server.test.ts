@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
 import { webNewsletterCampaigns, webNewsletterSubscriptions, webPosts } from "~/db/schema.server";
 import { backends, closeSiteDatabase, openSiteDatabase } from "../../tests/support/test-database";
-import { type CampaignDraft, campaignDraftSchema } from "./campaign";
+import {
+  type CampaignDraft,
+  type CampaignStatus,
+  campaignDraftSchema,
+  NO_SUBJECT,
+} from "./campaign";
 import { countAudience, listSubscriberTags } from "./campaign-sending.server";
 import {
   createCampaign,
@@ -39,7 +44,7 @@ describe.each(backends)("campaigns (%s)", (backend) => {
     await db.delete(webPosts);
   });
 
-  async function setStatus(id: number, status: "sending" | "sent" | "cancelled" | "scheduled") {
+  async function setStatus(id: number, status: CampaignStatus) {
     await db
       .update(webNewsletterCampaigns)
       .set({ status })
@@ -83,6 +88,17 @@ describe.each(backends)("campaigns (%s)", (backend) => {
     await setStatus(created.id, "sending");
     const locked = await saveCampaign(db, created.id, draft({ subject: "Too late" }), 2);
     expect(locked).toMatchObject({ status: "locked", campaign: { subject: "Later" } });
+  });
+
+  it("keeps a scheduled campaign ready to send: a save without a subject is refused at the field", async () => {
+    const created = await createCampaign(db, draft(), { createdBy: null });
+    await setStatus(created.id, "scheduled");
+    const refused = await saveCampaign(db, created.id, draft({ subject: "" }), 1);
+    expect(refused).toEqual({ status: "unsendable", errors: { subject: NO_SUBJECT } });
+    expect((await getCampaign(db, created.id))?.subject).toBe(created.subject);
+    // A draft may be saved unfinished.
+    await setStatus(created.id, "draft");
+    expect((await saveCampaign(db, created.id, draft({ subject: "" }), 1)).status).toBe("saved");
   });
 
   it("deletes drafts and cancelled campaigns only", async () => {

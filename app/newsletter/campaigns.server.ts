@@ -4,7 +4,7 @@ import { webNewsletterCampaigns, webPosts } from "~/db/schema.server";
 import { isVisiblePost } from "~/models/blog.server";
 import { getPublishedPostBySlug } from "~/models/blog-post.server";
 import { newBlockId } from "~/pages/blocks";
-import type { CampaignDraft } from "./campaign";
+import { type CampaignDraft, sendableErrors } from "./campaign";
 import type { PostChoice } from "./campaign-block-fields";
 import type { CampaignBlock } from "./campaign-body";
 import type { EditorCampaign } from "./campaign-save";
@@ -69,7 +69,9 @@ export type SaveCampaignOutcome =
   | { status: "saved"; campaign: CampaignRow }
   | { status: "missing" }
   | { status: "conflict"; campaign: CampaignRow }
-  | { status: "locked"; campaign: CampaignRow };
+  | { status: "locked"; campaign: CampaignRow }
+  /** A scheduled campaign must stay ready to send: these fields would stop it. */
+  | { status: "unsendable"; errors: Record<string, string> };
 
 /**
  * Saves staff's draft over version `expectedVersion`. One conditional update: it only writes when
@@ -82,6 +84,10 @@ export async function saveCampaign(
   draft: CampaignDraft,
   expectedVersion: number,
 ): Promise<SaveCampaignOutcome> {
+  // A draft not ready to send is saved only while the campaign is a draft: a scheduled one
+  // would otherwise leave at its time without a subject or body (and go back to draft instead).
+  const errors = sendableErrors(draft);
+  const ready = Object.keys(errors).length === 0;
   const [saved] = await db
     .update(campaigns)
     .set({ ...draftColumns(draft), version: sql`${campaigns.version} + 1`, updatedAt: new Date() })
@@ -89,7 +95,7 @@ export async function saveCampaign(
       and(
         eq(campaigns.id, id),
         eq(campaigns.version, expectedVersion),
-        inArray(campaigns.status, [...EDITABLE]),
+        inArray(campaigns.status, ready ? [...EDITABLE] : ["draft"]),
       ),
     )
     .returning();
@@ -97,6 +103,9 @@ export async function saveCampaign(
   const current = await getCampaign(db, id);
   if (!current) return { status: "missing" };
   if (!isEditableCampaign(current)) return { status: "locked", campaign: current };
+  if (!ready && current.status === "scheduled" && current.version === expectedVersion) {
+    return { status: "unsendable", errors };
+  }
   return { status: "conflict", campaign: current };
 }
 

@@ -4,7 +4,7 @@ import {
   adminChanged,
   adminFailure,
   adminSuccess,
-  isAdminRefusal,
+  answerActionError,
   parseAdminInput,
   readAdminPayload,
 } from "~/admin/mutation.server";
@@ -121,6 +121,12 @@ export async function action({ request, params }: Route.ActionArgs) {
           "The campaign is being sent or was sent: it can no longer change.",
           { status: 409 },
         );
+      case "unsendable":
+        return adminFailure(
+          NOT_SAVED,
+          "A scheduled campaign must stay ready to send: cancel its schedule to save it unfinished.",
+          { status: 400, fieldErrors: outcome.errors },
+        );
       case "conflict":
         return editConflictAnswer("campaign", "", editorCampaign(outcome.campaign));
       case "saved":
@@ -133,8 +139,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         return adminSuccess("Campaign saved", undefined, editorCampaign(outcome.campaign));
     }
   } catch (error) {
-    if (isAdminRefusal(error)) return error;
-    throw error;
+    // A database that fails the save: an error toast, and the editor keeps what was typed.
+    return answerActionError(error, NOT_SAVED, { err: error }, "could not save a campaign");
   }
 }
 

@@ -12,6 +12,7 @@ import type { CurrentUser } from "~/auth/session.server";
 import { siteTimeZoneFrom } from "~/content/site-defaults";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import { requireSameOriginWrite } from "~/lib/same-origin.server";
 import { formatInZone, fromZonedInputValue } from "~/lib/zoned-time";
 import { getMailer } from "~/mail/mailer.server";
 import { getSettingsMap } from "~/models/site.server";
@@ -73,6 +74,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  // A step here may mail every subscriber: only from the site's own pages.
+  requireSameOriginWrite(request);
   const admin = await requireSection(request, "newsletter");
   let input: CampaignSendAction;
   let title = "Campaign Not Changed";
