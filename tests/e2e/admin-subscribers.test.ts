@@ -113,17 +113,18 @@ async function download(linkName: string) {
  */
 async function pointNextPostAtMissingRecord(target: Page) {
   const matcher = (url: URL) => url.pathname.endsWith(".data");
-  await target.route(
-    matcher,
-    async (route) => {
-      const request = route.request();
-      if (request.method() !== "POST") return route.continue();
-      const body = new URLSearchParams(request.postData() ?? "");
-      body.set("id", "2147483000");
-      await route.continue({ postData: body.toString() });
-    },
-    { times: 1 },
-  );
+  // Only the next POST counts: a loader's GET of .data (a revalidation, a link prefetched on
+  // hover) goes through untouched and must not use up the one rewrite (`times: 1` would).
+  let rewritten = false;
+  await target.route(matcher, async (route) => {
+    const request = route.request();
+    if (rewritten || request.method() !== "POST") return route.continue();
+    rewritten = true;
+    const body = new URLSearchParams(request.postData() ?? "");
+    body.set("id", "2147483000");
+    await route.continue({ postData: body.toString() });
+    await target.unroute(matcher);
+  });
 }
 
 beforeAll(async () => {
