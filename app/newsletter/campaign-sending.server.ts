@@ -25,11 +25,6 @@ export const CAMPAIGN_TARGET = "newsletter";
 export const CAMPAIGN_EVENT = "campaign.mail";
 export const CANCELLED_ANSWER = "Cancelled before it was sent.";
 
-/** The dedupe key of a campaign's mail to one reader: at most one row, so at most one mail. */
-export function campaignDedupeKey(campaignId: number, subscriptionId: number) {
-  return `campaign:${campaignId}:${subscriptionId}`;
-}
-
 export type StartOutcome =
   | { status: "started"; recipients: number }
   | { status: "invalid"; errors: Record<string, string> }
@@ -100,6 +95,7 @@ export async function startCampaign(
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, ["draft", "scheduled"])))
       .returning({ audienceTags: campaigns.audienceTags });
     if (!moved) return null;
+    // The dedupe key "campaign:<id>:<subscription>": at most one row, so one mail, per reader.
     const key = sql`${`campaign:${id}:`} || ${subscriptions.id}`;
     const result = (await tx.execute(sql`
       with queued as (

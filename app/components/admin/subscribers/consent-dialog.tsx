@@ -11,6 +11,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { consentSourceLabel, consentSummary } from "~/newsletter/consent";
+import { RowDialogButton } from "./row-dialog-button";
 
 /** A consent record as the loader sends it (its time as ISO text). */
 export interface ConsentItem {
@@ -34,14 +35,10 @@ export function ConsentDialog({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 whitespace-nowrap rounded text-xs font-semibold text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          aria-label={`Consent records of ${subscriber.email}`}
-        >
+        <RowDialogButton aria-label={`Consent records of ${subscriber.email}`}>
           <ScrollText aria-hidden className="size-3.5" />
           Consent records
-        </button>
+        </RowDialogButton>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

@@ -14,6 +14,7 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { subscriberTagsActionSchema } from "~/schemas/admin/campaign-send";
+import { RowDialogButton } from "./row-dialog-button";
 
 /** A subscriber's tags as small labels, and the way to edit them. */
 export function SubscriberTags({
@@ -69,14 +70,10 @@ function TagsDialog({ subscriber }: { subscriber: { id: number; email: string; t
       }}
     >
       <DialogTrigger asChild>
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 whitespace-nowrap rounded text-xs font-semibold text-primary-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          aria-label={`Edit tags of ${subscriber.email}`}
-        >
+        <RowDialogButton aria-label={`Edit tags of ${subscriber.email}`}>
           <Tags aria-hidden className="size-3.5" />
           Edit tags
-        </button>
+        </RowDialogButton>
       </DialogTrigger>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
