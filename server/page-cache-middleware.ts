@@ -6,6 +6,7 @@ import { databaseFallbacks, fellBackRecently } from "~/lib/database-fallbacks.se
 import { logger } from "~/lib/logger.server";
 import {
   type CachedPage,
+  type Encoding,
   etagMatches,
   makeCachedPage,
   type PageCache,
@@ -196,6 +197,21 @@ function heads(page: CachedPage): Heads {
   return known;
 }
 
+/** Encodings chosen per Accept-Encoding header: browsers send a handful of distinct ones. */
+const encodingFor = new Map<string, Encoding>();
+const MAX_REMEMBERED_ENCODINGS = 64;
+
+function encodingOf(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = encodingFor.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodingFor.size >= MAX_REMEMBERED_ENCODINGS) encodingFor.clear();
+    encodingFor.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 /** Writes a stored page (or 304) to a Node response: the same bytes for every visitor. */
 function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
   const all = heads(page);
@@ -204,7 +220,7 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
     res.end();
     return;
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const encoding = encodingOf(req.headers["accept-encoding"]);
   res.writeHead(200, all[encoding]);
   if (req.method === "HEAD") res.end();
   else res.end(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
