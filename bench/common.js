@@ -68,9 +68,10 @@ export const TARGETS = {
   photoPostLcpMs: 2500,
   // p99 of the home page while ten photos are being uploaded and processed (issue 14).
   uploadP99Ms: 500,
-  // Issue 15: visitors' pages from the page cache, next to nginx sending the same bytes.
-  cachedPageOfNginx: 0.3,
-  cachedPageP99Ms: 20,
+  // Issue 32 (issue 15 asked 0.3 × and 20 ms): visitors' pages from the page cache, next to
+  // nginx (2 workers) sending the same bytes, in each encoding, at 50 connections.
+  cachedPageOfNginx: 0.5,
+  cachedPageP99Ms: 10,
   // Issue 30: an uncached render of a page of 20 blocks at most this many times a service page's.
   blockPageRenderRatio: 2,
   // Resident memory of the server on PGlite once started, and under that load.
@@ -82,9 +83,11 @@ export const TARGETS = {
   restoreSeconds: 60,
   // Issue 31: a newsletter to 10,000 confirmed subscribers with the pace off (bench/newsletter.js):
   // mails a second, and the server's memory above its resting figure while it sends (the cached
-  // home page's p99 meanwhile is held to cachedPageP99Ms).
+  // home page's p99 meanwhile is held to newsletterHomeP99Ms).
   newsletterMailsPerSecond: 200,
   newsletterExtraMB: 150,
+  // Issue 31: the cached home page's p99 while a newsletter is sending.
+  newsletterHomeP99Ms: 20,
 };
 
 /**

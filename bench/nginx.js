@@ -1,4 +1,4 @@
-// This machine's nginx serving one static file: the ceiling for what any HTTP answer can cost here.
+// This machine's nginx serving static files: the ceiling for what any HTTP answer can cost here.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,14 +17,19 @@ export function findNginx() {
   return null;
 }
 
+/** Debian's module for precompressed brotli files (package libnginx-mod-http-brotli-static). */
+const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
 /**
  * Starts nginx unprivileged on a free loopback port with a generated configuration in a temp
- * directory, serving a copy of `file` at `/<its name>`. One worker process, like the single Node
- * process it is compared with; no compression (the file goes out as stored). A file that is
- * already compressed is sent with `contentEncoding` as its Content-Encoding (the same bytes a
- * server that compresses once would send). Resolves to null when nginx is not installed.
+ * directory, serving `files` ({ name, bytes }) at `/<name>`. With `workers` worker processes
+ * (the issue's comparison uses 2, one per core here) and no compression of its own: a file
+ * named `x.gz` or `x.br` beside `x` is what it sends for `/x` to a client that accepts that
+ * encoding (gzip_static, and brotli_static when Debian's module is installed: `brotli` says
+ * whether it is), the very bytes a server that compresses once sends. Resolves to null when
+ * nginx is not installed.
  */
-export async function startNginx(file, { contentEncoding } = {}) {
+export async function startNginx(files, { workers = 1 } = {}) {
   const nginx = findNginx();
   if (!nginx) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
@@ -32,18 +37,21 @@ export async function startNginx(file, { contentEncoding } = {}) {
   fs.chmodSync(dir, 0o755);
   const site = path.join(dir, "site");
   fs.mkdirSync(site, { mode: 0o755 });
-  fs.copyFileSync(file, path.join(site, path.basename(file)));
-  fs.chmodSync(path.join(site, path.basename(file)), 0o644);
+  for (const file of files) {
+    fs.writeFileSync(path.join(site, file.name), file.bytes, { mode: 0o644 });
+  }
   for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
     fs.mkdirSync(path.join(dir, temp));
   }
   const port = await freePort();
   const mimeTypes = fs.existsSync("/etc/nginx/mime.types")
     ? "include /etc/nginx/mime.types;"
-    : "types { text/css css; text/javascript js; }";
+    : "types { text/css css; text/javascript js; text/html html; }";
+  const brotli = fs.existsSync(BROTLI_STATIC_MODULE);
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
-    `worker_processes 1;
+    `${brotli ? `load_module ${BROTLI_STATIC_MODULE};` : ""}
+worker_processes ${workers};
 error_log ${path.join(dir, "error.log")} warn;
 events { worker_connections 1024; }
 http {
@@ -52,6 +60,8 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
+  gzip_static on;
+  ${brotli ? "brotli_static on;" : ""}
   client_body_temp_path ${path.join(dir, "client_body")};
   proxy_temp_path ${path.join(dir, "proxy")};
   fastcgi_temp_path ${path.join(dir, "fastcgi")};
@@ -60,10 +70,6 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${site};
-    location / {
-      add_header Cache-Control "public, max-age=31536000, immutable";
-      ${contentEncoding ? `add_header Content-Encoding ${contentEncoding};` : ""}
-    }
   }
 }
 `,
@@ -90,7 +96,8 @@ http {
     output += chunk;
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}/${path.basename(file)}`;
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${base}/${files[0].name}`;
   const readLog = () => {
     try {
       return fs.readFileSync(path.join(dir, "error.log"), "utf8");
@@ -123,7 +130,8 @@ http {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url,
+    url: base,
+    brotli,
     version: nginx.version,
     stop: async () => {
       // SIGQUIT: nginx's graceful shutdown.

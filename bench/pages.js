@@ -8,20 +8,24 @@
 //      uploaded to the media library for it, bench/pages-data.js); then 100 blog posts seeded
 //      while no server runs;
 //   2. a restart with the page cache on (the default): its memory once ready, then, with
-//      50 connections for 10 s each after 3 s of warm-up (3 s after 1 s in quick mode): the
-//      home page's own compressed bytes from this machine's nginx (the ceiling), then from the
-//      app `/`, a service page, the 20-block page, `/blog` and a blog post; the process's memory
-//      is sampled throughout;
-//   3. a restart with PAGE_CACHE_MB=0 and the same five pages, the same way; then the service
-//      page and the 20-block page one request at a time, alternating, for the time of one
+//      50 connections for 10 s each after 3 s of warm-up (3 s after 1 s in quick mode), each of
+//      `/`, a service page, `/blog` and a blog post in each encoding a browser may ask for (none,
+//      gzip, brotli): first from this machine's nginx (2 workers, one per core) sending the very
+//      bytes the app sends for it from files (gzip_static, brotli_static), then from the app; and
+//      the 20-block page from the app (gzip). Quick mode: the home page in each encoding, the
+//      other pages gzip from the app only. The process's memory is sampled throughout;
+//   3. a restart with PAGE_CACHE_MB=0 and the same five pages (gzip), the same way; then the
+//      service page and the 20-block page one request at a time, alternating, for the time of one
 //      uncached render each. The 20-block page's target: its render (the median one at a time)
 //      at most twice the service page's. Under load, a render shares the cores with the 49
 //      others in flight and with wrk, so the ratio of requests per second is shown beside it.
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Pages are
-// requested as a browser asks for them (Chrome's user agent, text/html, gzip) from one client
+// requested as a browser asks for them (Chrome's user agent, text/html) from one client
 // address: a returning reader, counted once per post. Writes bench-results/pages.json; exits 1
-// on an error (a non-2xx answer, a failed connection, an error logged), never on a slow figure.
+// on an error (a non-2xx answer, a failed connection, an error logged, nginx sending other bytes
+// than the app), never on a slow figure.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../scripts/build-if-stale.js";
@@ -44,47 +48,58 @@ const SERVICE_PAGE = "/chatbot-agents-omnichannel";
 /** Time for a process that just answered /readyz to settle (lazy work, the first GC). */
 const SETTLE_MS = 2000;
 
-const BROWSER = {
+const BROWSER_WITHOUT_ENCODING = {
   "user-agent":
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
   accept: "text/html,application/xhtml+xml",
-  "accept-encoding": "gzip",
 };
+const BROWSER = { ...BROWSER_WITHOUT_ENCODING, "accept-encoding": "gzip" };
+
+/** What a browser may accept, and the file beside a page that nginx sends for it. */
+const ENCODINGS = [
+  { name: "none", headers: BROWSER_WITHOUT_ENCODING, suffix: "" },
+  { name: "gzip", headers: BROWSER, suffix: ".gz" },
+  { name: "br", headers: { ...BROWSER_WITHOUT_ENCODING, "accept-encoding": "br" }, suffix: ".br" },
+];
+const GZIP = ENCODINGS[1];
 
 const PAGES = [
-  { name: "home", path: "/" },
-  { name: "service page", path: SERVICE_PAGE },
+  { name: "home", path: "/", file: "home.html" },
+  { name: "service page", path: SERVICE_PAGE, file: "service.html" },
   { name: "20-block page", path: BLOCK_PAGE },
-  { name: `blog list (${POSTS} posts)`, path: "/blog" },
-  { name: "blog post", path: `/blog/${middlePostSlug(POSTS)}` },
+  { name: `blog list (${POSTS} posts)`, path: "/blog", file: "blog.html" },
+  { name: "blog post", path: `/blog/${middlePostSlug(POSTS)}`, file: "post.html" },
 ];
+/** The pages compared with nginx sending their bytes (the issue's four; the home page in quick). */
+const NGINX_PAGES = quick ? PAGES.slice(0, 1) : PAGES.filter((page) => page.file);
 
 const load = loadGenerator();
 
 async function measure(row) {
   // A wrong answer would make any figure meaningless: check the page first, then warm it up.
-  const first = await fetch(row.url, { headers: BROWSER });
+  const headers = row.encoding.headers;
+  const first = await fetch(row.url, { headers });
   const body = await first.arrayBuffer();
   if (first.status !== 200) throw new Error(`${row.name}: ${row.url} answered ${first.status}`);
   // Under load, not one by one: the first few hundred requests run colder code (JIT).
-  await load.run({ url: row.url, headers: BROWSER, connections: CONNECTIONS, durationS: WARMUP_S });
+  await load.run({ url: row.url, headers, connections: CONNECTIONS, durationS: WARMUP_S });
   const figures = await load.run({
     url: row.url,
-    headers: BROWSER,
+    headers,
     connections: CONNECTIONS,
     durationS: DURATION_S,
   });
   const measured = {
     group: row.group,
     name: row.name,
-    path: new URL(row.url).pathname,
+    path: row.path,
     bytes: body.byteLength,
-    encoding: first.headers.get("content-encoding") ?? "none",
+    encoding: row.encoding.name,
     cacheControl: first.headers.get("cache-control") ?? "",
     ...figures,
   };
   console.log(
-    `  ${`${row.name} (${row.group})`.padEnd(36)} ${String(measured.requestsPerSecond).padStart(6)} req/s  p50 ${measured.latencyP50Ms} ms  p99 ${measured.latencyP99Ms} ms` +
+    `  ${`${row.name} (${row.group}, ${row.encoding.name})`.padEnd(44)} ${String(measured.requestsPerSecond).padStart(6)} req/s  p50 ${measured.latencyP50Ms} ms  p99 ${measured.latencyP99Ms} ms` +
       (measured.non2xx + measured.errors
         ? `  non-2xx ${measured.non2xx} errors ${measured.errors}`
         : ""),
@@ -140,18 +155,54 @@ async function startMeasured(label, options) {
   return { server, memory };
 }
 
-/** The home page's bytes as the app sends them to a browser (gzip), in a file for nginx. */
-async function homePageFile(serverUrl, dir) {
-  const response = await fetch(`${serverUrl}/`, { headers: BROWSER });
-  if (response.headers.get("content-encoding") !== "gzip") {
-    throw new Error("The home page did not come gzip-compressed");
+/** A page's bytes as the app sends them for these request headers: not decoded. */
+function rawBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            encoding: response.headers["content-encoding"] ?? "none",
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * The files nginx serves: each compared page in each encoding, as the app sent it (checked: the
+ * encoding asked for; nginxSends then checks that nginx sends these very bytes back).
+ */
+async function pageFiles(serverUrl) {
+  const files = [];
+  for (const page of NGINX_PAGES) {
+    for (const encoding of ENCODINGS) {
+      const answer = await rawBytes(serverUrl + page.path, encoding.headers);
+      if (answer.status !== 200 || answer.encoding !== encoding.name) {
+        throw new Error(
+          `${page.path} answered ${answer.status} ${answer.encoding} when asked for ${encoding.name}`,
+        );
+      }
+      files.push({ name: page.file + encoding.suffix, page, encoding, bytes: answer.bytes });
+    }
   }
-  // fetch() decodes the body; the bytes on the wire are compressed once more, as the app does.
-  const { gzipSync } = await import("node:zlib");
-  const html = Buffer.from(await response.arrayBuffer());
-  const file = path.join(dir, "home.html");
-  fs.writeFileSync(file, gzipSync(html, { level: 9 }));
-  return { file, htmlBytes: html.length };
+  return files;
+}
+
+/** Whether nginx sends a page's stored bytes for an encoding (brotli needs Debian's module). */
+async function nginxSends(nginx, file) {
+  const answer = await rawBytes(`${nginx.url}/${file.page.file}`, file.encoding.headers);
+  return (
+    answer.status === 200 &&
+    answer.encoding === file.encoding.name &&
+    answer.bytes.equals(file.bytes)
+  );
 }
 
 async function main() {
@@ -166,11 +217,11 @@ async function main() {
   console.log(`Load: ${load.name}, ${CONNECTIONS} connections, ${DURATION_S} s per row.\n`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-  const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-file-"));
   // The page cache as configured by default, unless a row sets it.
   const base = { dataDir, unset: ["SMTP_URL", "SITE_URL", "PAGE_CACHE_MB"] };
   let server;
   let nginx = null;
+  let noBrotli = false;
   const problems = [];
   const finish = async (which) => {
     const exitCode = await server.stop();
@@ -199,12 +250,37 @@ async function main() {
     started = await startMeasured("Restart, page cache on", base);
     server = started.server;
     const cachedStart = started.memory;
-    const home = await homePageFile(server.url, fileDir);
-    if (nginxFound) nginx = await startNginx(home.file, { contentEncoding: "gzip" });
-    const cachedRows = [
-      ...(nginx ? [{ group: "nginx", name: "home page's bytes", url: nginx.url }] : []),
-      ...PAGES.map((page) => ({ group: "cache on", name: page.name, url: server.url + page.path })),
-    ];
+    const files = await pageFiles(server.url);
+    if (nginxFound) nginx = await startNginx(files, { workers: 2 });
+    const cachedRows = [];
+    for (const encoding of ENCODINGS) {
+      for (const page of NGINX_PAGES) {
+        const file = files.find((f) => f.page === page && f.encoding === encoding);
+        const row = { name: page.name, path: page.path, encoding };
+        if (nginx && (await nginxSends(nginx, file))) {
+          cachedRows.push({ ...row, group: "nginx", url: `${nginx.url}/${page.file}` });
+        } else if (nginx && encoding.name !== "br") {
+          throw new Error(`nginx did not send the app's ${encoding.name} bytes of ${page.path}`);
+        } else if (nginx) {
+          noBrotli = true;
+        }
+        cachedRows.push({ ...row, group: "cache on", url: server.url + page.path });
+      }
+    }
+    for (const page of PAGES.filter((p) => !NGINX_PAGES.includes(p))) {
+      cachedRows.push({
+        group: "cache on",
+        name: page.name,
+        path: page.path,
+        encoding: GZIP,
+        url: server.url + page.path,
+      });
+    }
+    if (noBrotli) {
+      console.log(
+        "nginx has no brotli_static module (apt-get install libnginx-mod-http-brotli-static): no nginx row for brotli.\n",
+      );
+    }
     const cached = await peakMemoryDuring(server.pid, async () => {
       const rows = [];
       for (const row of cachedRows) rows.push(await measure(row));
@@ -227,7 +303,13 @@ async function main() {
       const rows = [];
       for (const page of PAGES) {
         rows.push(
-          await measure({ group: "cache off", name: page.name, url: server.url + page.path }),
+          await measure({
+            group: "cache off",
+            name: page.name,
+            path: page.path,
+            encoding: GZIP,
+            url: server.url + page.path,
+          }),
         );
       }
       return rows;
@@ -280,8 +362,12 @@ async function main() {
       durationSeconds: DURATION_S,
       warmupSeconds: WARMUP_S,
       posts: POSTS,
-      homePage: { htmlBytes: home.htmlBytes, gzipBytes: fs.statSync(home.file).size },
-      nginx: nginxFound ? nginxFound.version : null,
+      nginx: nginxFound ? { version: nginxFound.version, workers: 2, brotli: !noBrotli } : null,
+      pageBytes: files.map((file) => ({
+        path: file.page.path,
+        encoding: file.encoding.name,
+        bytes: file.bytes.length,
+      })),
       memory,
       rows,
       blockPage: { path: BLOCK_PAGE, comparedWith: SERVICE_PAGE, ...renderRatio },
@@ -300,7 +386,6 @@ async function main() {
     await nginx?.stop();
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(fileDir, { recursive: true, force: true });
   }
 }
 
