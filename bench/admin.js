@@ -3,12 +3,21 @@
 import { spawn } from "node:child_process";
 import { collectOutput, root } from "./common.js";
 
-/** Runs `npm run admin -- create` against `dataDir` (through the running server, which holds it). */
-function createAdminAccount(dataDir, email, password) {
+/**
+ * Runs `npm run admin -- create` against `dataDir` (through the running server, which holds it),
+ * or against PostgreSQL at `databaseUrl`.
+ */
+function createAdminAccount(dataDir, email, password, databaseUrl) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["scripts/admin.js", "create", "--email", email], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ADMIN_PASSWORD: password },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: password,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output = collectOutput(child);
@@ -48,13 +57,14 @@ export async function uploadMedia(
 }
 
 /**
- * Creates an admin on the server started by startBenchServer (`server`, on `dataDir`) and signs
- * in. The returned client sends the session cookie and the site's Origin, as the dashboard does.
+ * Creates an admin on the server started by startBenchServer (`server`, on `dataDir`, or on
+ * PostgreSQL at `databaseUrl`) and signs in. The returned client sends the session cookie and the
+ * site's Origin, as the dashboard does.
  */
-export async function signInAsAdmin(server, dataDir) {
+export async function signInAsAdmin(server, dataDir, databaseUrl) {
   const email = "bench-admin@example.com";
   const password = "bench admin password 1";
-  await createAdminAccount(dataDir, email, password);
+  await createAdminAccount(dataDir, email, password, databaseUrl);
   // The server's own origin is SITE_URL, which defaults to http://localhost:<port> while the
   // benchmarks talk to 127.0.0.1: writes naming another origin are refused as cross-site.
   const origin = `http://localhost:${new URL(server.url).port}`;

@@ -43,6 +43,9 @@ export function freePort() {
   });
 }
 
+/** How long a server may take to answer /readyz. */
+const READY_WITHIN_S = 120;
+
 /**
  * Starts `node server.js` on 127.0.0.1 with `dataDir` (and `databaseUrl` when given); `env` adds
  * settings, `unset` removes inherited ones. Resolves once the server answers /readyz.
@@ -83,7 +86,8 @@ export async function startBenchServer({
   const output = collectOutput(child);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and seeds: on a busy machine (CI, other work) that can take a minute.
+  const deadline = Date.now() + READY_WITHIN_S * 1000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited with ${child.exitCode} before it was ready:\n${output()}`);
@@ -93,7 +97,7 @@ export async function startBenchServer({
     } catch {}
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server was not ready within 60 s:\n${output()}`);
+      throw new Error(`The server was not ready within ${READY_WITHIN_S} s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
