@@ -1,5 +1,5 @@
 // `npm run bench:backup`: how long `npm run backup` and `npm run restore` take, and how big the
-// archive is, for a site of 10,000 posts (1,000 in quick mode) and 200 media files (20).
+// archive is, for a site of 10,000 posts (300 in quick mode) and 200 media files (5).
 //
 // For each database (PGlite in a fresh data directory; PostgreSQL on a fresh database too when
 // TEST_DATABASE_URL or DATABASE_URL names a server that answers) it:
@@ -36,8 +36,8 @@ import {
 import { seedPosts } from "./seed-posts.js";
 import { memoryOf, startBenchServer } from "./server.js";
 
-const POSTS = quick ? 1_000 : 10_000;
-const MEDIA_FILES = quick ? 20 : 200;
+const POSTS = quick ? 300 : 10_000;
+const MEDIA_FILES = quick ? 5 : 200;
 
 // ---------------------------------------------------------------------------------------------
 // The site

@@ -2,7 +2,7 @@
 //
 // For each database (PGlite in a fresh data directory; PostgreSQL on a fresh database too when
 // TEST_DATABASE_URL or DATABASE_URL names a server that answers) and each size (100, then 10,000
-// posts; 100 and 1,000 in quick mode) it:
+// posts; 100 and 500 in quick mode) it:
 //   1. starts the production server once on an empty database (it migrates), stops it;
 //   2. bulk-inserts the posts in one SQL statement (bench/seed-posts.js), then ANALYZE;
 //   3. starts the server again and times, for each page, 5 warm-up then 60 sequential requests
@@ -21,7 +21,7 @@ import { createPostgresDatabase, printHeader, quick, TARGETS, writeResult } from
 import { middlePostSlug, seedPosts } from "./seed-posts.js";
 import { startBenchServer } from "./server.js";
 
-const SIZES = quick ? [100, 1_000] : [100, 10_000];
+const SIZES = quick ? [100, 500] : [100, 10_000];
 const WARMUP = quick ? 2 : 5;
 const SAMPLES = quick ? 15 : 60;
 const BAR = TARGETS.blogRatio;

@@ -2,7 +2,7 @@
 // server's memory, and do visitors notice?
 //
 // For each database (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL answers) it:
-//   1. seeds 10,000 confirmed subscribers (1,000 in quick mode), the pace off (messages a
+//   1. seeds 10,000 confirmed subscribers (500 in quick mode), the pace off (messages a
 //      second 0: as fast as the server goes) and a draft campaign, with SMTP_URL pointing at a
 //      local SMTP sink in this process;
 //   2. starts the production server, warms the cached home page, and measures the server's
@@ -24,7 +24,7 @@ import { loadGenerator } from "./load.js";
 import { runSeedStatements } from "./seed-posts.js";
 import { memoryOf, peakMemoryDuring, startBenchServer } from "./server.js";
 
-const SUBSCRIBERS = quick ? 1_000 : 10_000;
+const SUBSCRIBERS = quick ? 500 : 10_000;
 const LOAD_S = quick ? 3 : 8;
 const CONNECTIONS = 4;
 /** The seeded campaign: the only one in a new database. */
