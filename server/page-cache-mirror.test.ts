@@ -73,6 +73,8 @@ describe("mirrorFile", () => {
       "/%FF",
       "/%zz",
       "/a~b",
+      "/%61bout", // another spelling of /about: the app's answer to it is not /about's file
+      "/caf%c3%a9", // lower-case hex: browsers send upper case
       "/.page-cache-mirror",
       `/${"a".repeat(201)}`,
       "about",

@@ -32,7 +32,8 @@ export const MIRROR_MARKER = ".page-cache-mirror";
  * its navigation data `<path>.data` (React Router asks `/_root.data` for `/`): nginx looks up
  * `$uri/index.html` and, for `.data`, `$uri`. A directory name never has a dot, so no page, data
  * file or temporary file can be taken for another. nginx decodes the address before it looks, so
- * a percent-encoded segment is written decoded, and only if it decodes to letters and digits.
+ * a percent-encoded segment is written decoded, and only if it decodes to letters and digits and
+ * is encoded as browsers do it (upper-case hex, nothing encoded that needs no encoding).
  */
 export function mirrorFile(key: string): string | null {
   if (!key.startsWith("/") || /[?#]/.test(key)) return null;
@@ -49,6 +50,9 @@ export function mirrorFile(key: string): string | null {
       return null; // Not UTF-8.
     }
     if (!DISK_SEGMENT.test(segment) || Buffer.byteLength(segment) > SEGMENT_MAX_BYTES) return null;
+    // One spelling per file: nginx sends `/%61bout` and `/caf%c3%a9` to the files of `/about` and
+    // `/caf%C3%A9`, so what the app rendered for those spellings must not be written there.
+    if (encodeURIComponent(segment) !== sent) return null;
     segments.push(segment);
   }
   const joined = segments.join("/");
