@@ -161,6 +161,16 @@ describe("parseEnv", () => {
     }
   });
 
+  it("takes a page cache directory only with the page cache on", () => {
+    expect(parseEnv({ PAGE_CACHE_DIR: " /var/lib/site/pages " }).PAGE_CACHE_DIR).toBe(
+      "/var/lib/site/pages",
+    );
+    expect(parseEnv({}).PAGE_CACHE_DIR).toBeUndefined();
+    expect(
+      parseError({ PAGE_CACHE_DIR: "/var/lib/site/pages", PAGE_CACHE_MB: "0" }).message,
+    ).toMatch(/PAGE_CACHE_DIR: needs the page cache/);
+  });
+
   it("treats empty (or blank) optional settings as unset", () => {
     const env = parseEnv({
       DATABASE_URL: "",

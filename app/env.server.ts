@@ -127,6 +127,9 @@ export const envSchema = z
     JOBS_INTERVAL_MS: wholeNumber(100, 3_600_000, 5000),
     // Megabytes of rendered pages kept for visitors without a session; 0 turns the cache off.
     PAGE_CACHE_MB: wholeNumber(0, 4096, 64),
+    // A directory the page cache also writes its pages to, for nginx or a CDN origin to serve
+    // (server/page-cache-mirror.ts); unset: pages are kept in memory only.
+    PAGE_CACHE_DIR: optionalString,
     TURNSTILE_SITE_KEY: optionalString,
     TURNSTILE_SECRET_KEY: optionalString,
     // For local development and tests with local fakes only: lets calls to outside services
@@ -194,6 +197,13 @@ export const envSchema = z
         code: "custom",
         path: ["TURNSTILE_SITE_KEY"],
         message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY must be set together",
+      });
+    }
+    if (env.PAGE_CACHE_DIR && env.PAGE_CACHE_MB === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAGE_CACHE_DIR"],
+        message: "needs the page cache (PAGE_CACHE_MB above 0): it holds the pages the cache keeps",
       });
     }
   });

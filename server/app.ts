@@ -37,8 +37,9 @@ import { createRedirectMemory, type RedirectMemory } from "~/redirects/redirect-
 import { commandRouter } from "./commands/endpoint";
 import { COMMAND_TOKEN_FILE } from "./commands/protocol";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe";
-import { type CachedPage, PageCache } from "./page-cache";
+import { type CachedPage, PAGE_MAX_AGE_MS, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
+import { PageCacheMirror } from "./page-cache-mirror";
 import { redirectsFirst } from "./redirects";
 import {
   capBodies,
@@ -208,7 +209,13 @@ export function createExpressApp(options: {
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   // Visitors' pages from memory, before the nonce, the headers and compression it makes unneeded.
   if (production && env.PAGE_CACHE_MB > 0) {
-    const cache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 });
+    const cache = new PageCache({
+      maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+      // Its pages on disk too, for nginx or a CDN origin to serve (the README's static mirror).
+      listener: env.PAGE_CACHE_DIR
+        ? new PageCacheMirror({ dir: env.PAGE_CACHE_DIR, maxAgeMs: PAGE_MAX_AGE_MS })
+        : undefined,
+    });
     onSiteCacheCleared(() => cache.clear());
     const fetchHandler = createFetchHandler(
       productionBuild as unknown as ServerBuild,

@@ -108,6 +108,18 @@ export interface PageCacheStats {
   misses: number;
 }
 
+/**
+ * Told of what the cache keeps and when it empties (server/page-cache-mirror.ts copies the pages
+ * to disk). Called synchronously, after the change: a listener must not slow the caller.
+ */
+export interface PageCacheListener {
+  stored(key: string, page: CachedPage): void;
+  cleared(): void;
+}
+
+/** How long a page is kept at most, unless a test says otherwise (PageCache's maxAgeMs). */
+export const PAGE_MAX_AGE_MS = 60_000;
+
 export class PageCache {
   readonly maxBytes: number;
   /**
@@ -116,6 +128,7 @@ export class PageCache {
    */
   readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly listener: PageCacheListener | undefined;
   /** Insertion order is recency: a hit moves its entry to the end, eviction takes the front. */
   private entries = new Map<string, CachedPage>();
   private inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -127,12 +140,19 @@ export class PageCache {
 
   constructor({
     maxBytes,
-    maxAgeMs = 60_000,
+    maxAgeMs = PAGE_MAX_AGE_MS,
     now = Date.now,
-  }: { maxBytes: number; maxAgeMs?: number; now?: () => number }) {
+    listener,
+  }: {
+    maxBytes: number;
+    maxAgeMs?: number;
+    now?: () => number;
+    listener?: PageCacheListener;
+  }) {
     this.maxBytes = maxBytes;
     this.maxAgeMs = maxAgeMs;
     this.now = now;
+    this.listener = listener;
   }
 
   get(key: string): CachedPage | undefined {
@@ -181,6 +201,7 @@ export class PageCache {
       this.entries.delete(oldest);
       this.used -= entry.bytes;
     }
+    this.listener?.stored(key, page);
   }
 
   /** Empties the cache; renders under way are not stored (they may show the old content). */
@@ -189,6 +210,7 @@ export class PageCache {
     this.inFlight.clear();
     this.used = 0;
     this.generation += 1;
+    this.listener?.cleared();
   }
 
   stats(): PageCacheStats {
