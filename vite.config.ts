@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { chunkContentsPlugin } from "./server/chunk-contents-plugin.ts";
 import { servedRoutesPlugin } from "./server/served-routes-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -54,5 +55,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
-  plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin()],
+  plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin(), chunkContentsPlugin()],
 }));

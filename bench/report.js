@@ -301,9 +301,20 @@ function javascriptSection(lighthouse) {
     ),
     "",
   );
-  if (js.largest?.length) {
+  if (js.scripts?.length) {
     out.push(
-      `The largest: ${js.largest.map((f) => `\`${f.file}\` ${f.gzipKB} KB`).join(", ")}.`,
+      "Each file, the largest first, with what is in it: npm packages and the site's own files",
+      "under app/, each one's share estimated from its code minified and compressed alone",
+      "(build/client-chunks.json, written by the build).",
+      "",
+      table(
+        ["File", "gzip", "What is in it (KB gzip)"],
+        js.scripts.map((f) => [
+          `\`${f.file.replace(/-[\w-]{8}\.js$/, "-*.js")}\``,
+          `${f.gzipKB} KB`,
+          f.contents.map((part) => `${part.source} ${part.gzipKB}`).join(", ") || "-",
+        ]),
+      ),
       "",
     );
   }
