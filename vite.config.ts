@@ -2,11 +2,28 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { chunkContentsPlugin } from "./server/chunk-contents-plugin.ts";
 import { servedRoutesPlugin } from "./server/served-routes-plugin.ts";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** A file of React Router's production build (node_modules/react-router/dist/production). */
+const reactRouterProduction = (file: string) =>
+  path.resolve(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: { "~": path.resolve(import.meta.dirname, "app") },
+    alias: [
+      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
+      // React Router's package answers every import with its development build, which differs
+      // from the production build beside it only by its developer warnings being on. The
+      // browser's copy of a production build takes the production one (0.6 KB gzip less on every
+      // page); the server and the dev server keep the warnings.
+      ...(command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : []),
+    ],
   },
   build: {
     // The server bundle's entry is our Express app (which imports React Router's build itself) and
@@ -54,5 +71,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
-  plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin()],
+  plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin(), chunkContentsPlugin()],
 }));

@@ -53,8 +53,32 @@ async function homeScripts() {
   return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
 }
 
+/** The client build's listing of what each script holds (server/chunk-contents-plugin.ts). */
+function chunkContents() {
+  const file = path.join(root, "build", "client-chunks.json");
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+}
+
+/**
+ * What fills a script of `zipped` gzip bytes: its sources (npm packages, files under app/) with
+ * their share, the largest first, the small ones summed up as "other". Each source's share is its
+ * code minified and compressed alone, scaled to the file's real size.
+ */
+function whatIsIn(sources = {}, zipped) {
+  const total = Object.values(sources).reduce((sum, bytes) => sum + bytes, 0);
+  if (total === 0) return [];
+  const parts = Object.entries(sources)
+    .map(([source, bytes]) => ({ source, gzipKB: +((bytes / total) * (zipped / 1024)).toFixed(1) }))
+    .sort((a, b) => b.gzipKB - a.gzipKB);
+  const shown = parts.filter((part, i) => i < 6 && part.gzipKB >= 0.3);
+  const rest = parts.slice(shown.length);
+  const restKB = +rest.reduce((sum, part) => sum + part.gzipKB, 0).toFixed(1);
+  return rest.length > 0 ? [...shown, { source: `other (${rest.length})`, gzipKB: restKB }] : shown;
+}
+
 async function homeJavaScript() {
   const scripts = await homeScripts();
+  const contents = chunkContents();
   let raw = 0;
   let gzip = 0;
   const sizes = [];
@@ -63,14 +87,18 @@ async function homeJavaScript() {
     const zipped = gzipSync(body, { level: 9 }).length;
     raw += body.length;
     gzip += zipped;
-    sizes.push({ file: src.replace("/assets/", ""), gzipKB: +(zipped / 1024).toFixed(1) });
+    sizes.push({
+      file: src.replace("/assets/", ""),
+      gzipKB: +(zipped / 1024).toFixed(1),
+      contents: whatIsIn(contents[src.slice(1)], zipped),
+    });
   }
   return {
     files: scripts.size,
     rawKB: +(raw / 1024).toFixed(1),
     gzipKB: +(gzip / 1024).toFixed(1),
-    // Where to look first when the total grows.
-    largest: sizes.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 5),
+    // Each file with what is in it, the largest first: where to look when the total grows.
+    scripts: sizes.sort((a, b) => b.gzipKB - a.gzipKB),
   };
 }
 
@@ -349,7 +377,13 @@ try {
   console.log(
     `Just before pages built from blocks (${HOME_JAVASCRIPT_BEFORE_PAGES.commit}): ${HOME_JAVASCRIPT_BEFORE_PAGES.files} files, ${HOME_JAVASCRIPT_BEFORE_PAGES.gzipKB} KB gzip`,
   );
-  console.table(javascript.largest);
+  console.table(
+    javascript.scripts.map(({ file, gzipKB, contents }) => ({
+      file,
+      gzipKB,
+      contents: contents.map((part) => `${part.source} ${part.gzipKB}`).join(", "),
+    })),
+  );
   // The page editor (dnd-kit, Tiptap, app/components/admin/editor) is for staff only.
   const editorCode = editorCodeInPublicScripts(root);
   if (editorCode.length > 0) {

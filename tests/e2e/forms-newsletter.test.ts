@@ -138,6 +138,43 @@ describe("the footer newsletter form", () => {
   });
 });
 
+describe("the footer newsletter form's code", () => {
+  it("loads its check only when the visitor turns to the form, which then subscribes from the keyboard", async () => {
+    const context = await newClientContext(browser, { baseURL });
+    const page = await newPage(context);
+    // The check and the request (app/components/forms/newsletter-subscribe.ts) and zod, which it
+    // brings: scripts of their own, fetched by the browser from /assets/.
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/(newsletter-subscribe|zod)-[\w-]+\.js$/.test(pathname))
+        fetched.push(pathname);
+    });
+    await page.goto("/");
+    const form = page.locator("footer form");
+    await waitForHydration(form);
+    await page.waitForLoadState("networkidle");
+    expect(fetched).toEqual([]);
+
+    // Reached with the Tab key alone, as a keyboard user reaches it.
+    const field = form.getByRole("textbox", { name: "Email address" });
+    const focused = () => field.evaluate((input) => input === document.activeElement);
+    for (let presses = 0; presses < 100 && !(await focused()); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await focused()).toBe(true);
+    await expect.poll(() => fetched.length, SLOW).toBeGreaterThan(0);
+    expect(fetched.some((file) => file.startsWith("/assets/newsletter-subscribe-"))).toBe(true);
+
+    await page.keyboard.type(uniqueEmail("news-keys"));
+    await page.keyboard.press("Enter");
+    await expectToast(page, { type: "success", ...confirmToast });
+    expect(await field.inputValue()).toBe("");
+    expectCleanPage(page);
+    await context.close();
+  });
+});
+
 describe("the newsletter form without JavaScript", () => {
   it("posts the footer form to /newsletter, which shows the outcome, and keeps a refused address", async () => {
     const context = await newClientContext(browser, { baseURL, javaScriptEnabled: false });

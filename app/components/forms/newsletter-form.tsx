@@ -7,6 +7,10 @@ import { cn } from "~/lib/utils";
 import { SIGNUP_WORDING, type SignupSource } from "~/newsletter/consent";
 import { newsletterMessages } from "~/schemas/newsletter-messages";
 
+// The check (zod) and the request load when the visitor first turns to the form, not with every
+// page: the footer shows this form on every page.
+const loadSubscribe = () => import("./newsletter-subscribe");
+
 /**
  * Subscribe by e-mail. With JavaScript it calls the JSON API and answers with toasts; before
  * that, the form posts to /newsletter, which shows the outcome on its own page.
@@ -30,8 +34,7 @@ export function NewsletterForm({
   async function subscribe(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = input.current?.value ?? "";
-    // The check and the request load on the first submit instead of with every page.
-    const subscribing = await import("./newsletter-subscribe").catch(() => null);
+    const subscribing = await loadSubscribe().catch(() => null);
     if (!subscribing) {
       void showToast({ type: "error", ...newsletterMessages.failed });
       return;
@@ -53,6 +56,9 @@ export function NewsletterForm({
       action="/newsletter"
       noValidate
       onSubmit={subscribe}
+      // Fetched as soon as the field or the button gets the focus, so the first submit waits for
+      // nothing (a failure is reported on submit).
+      onFocus={() => void loadSubscribe().catch(() => undefined)}
       className={cn("flex flex-col gap-3", className)}
     >
       <input type="hidden" name="source" value={source} />
