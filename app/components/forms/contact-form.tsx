@@ -17,8 +17,9 @@ import { bindField, type FormBinding, TextField } from "./form-fields";
 const texts = formMessages.contact;
 
 /**
- * The contact page's message form. The bot check must pass before it is sent. Before JavaScript
- * has loaded it posts to /contact; `values` and `errors` come back from such a post.
+ * The contact page's message form. The bot check must pass before it is sent; a submission waits
+ * for a check still running. Before JavaScript has loaded it posts to /contact; `values` and
+ * `errors` come back from such a post.
  */
 export function ContactForm({
   botCheck,
@@ -35,14 +36,13 @@ export function ContactForm({
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [commentsLength, setCommentsLength] = useState(values?.comments?.length ?? 0);
-  const [token, setToken] = useState("");
   const check = useRef<BotCheckHandle>(null);
   const [submissionKey, renewSubmissionKey] = useSubmissionKey();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const entered = { ...formValues(form), botCheck: token };
+    const entered = formValues(form);
     const parsed = contactSchema.safeParse(entered);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
@@ -54,12 +54,16 @@ export function ContactForm({
       return;
     }
     setErrors({});
-    if (!token) {
+    setBusy(true);
+    // A visitor quicker than the proof of work waits for it (the check says it is verifying)
+    // rather than being refused.
+    const botCheck = (await check.current?.token()) ?? "";
+    if (!botCheck) {
+      setBusy(false);
       void showToast({ type: "error", ...texts.verificationRequired });
       return;
     }
-    setBusy(true);
-    const result = await postJson("/api/contact", entered);
+    const result = await postJson("/api/contact", { ...entered, botCheck });
     setBusy(false);
     if (result.ok) {
       form.reset();
@@ -178,7 +182,7 @@ export function ContactForm({
           </p>
         ) : null}
       </div>
-      <BotCheck ref={check} config={botCheck} onChange={setToken} />
+      <BotCheck ref={check} config={botCheck} />
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
         {busy ? "Sending..." : "Send Message"}
       </Button>
