@@ -8,13 +8,16 @@ import { Textarea } from "~/components/ui/textarea";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
 import { cn } from "~/lib/utils";
-import { type FieldErrors, fieldErrors } from "~/schemas/auth";
-import { EMAILS_DIFFER, formMessages } from "~/schemas/form-messages";
-import { COMMENTS_MAX_LENGTH, contactSchema } from "~/schemas/forms";
+import type { FieldErrors } from "~/schemas/auth";
+import { COMMENTS_MAX_LENGTH, EMAILS_DIFFER, formMessages } from "~/schemas/form-messages";
 import { BotCheck, type BotCheckHandle } from "./bot-check";
 import { bindField, type FormBinding, TextField } from "./form-fields";
 
 const texts = formMessages.contact;
+
+// The check (zod) loads when the visitor first turns to the form, with the bot check, not with
+// the page.
+const loadCheck = () => import("./contact-check");
 
 /**
  * The contact page's message form. The bot check must pass before it is sent; a submission waits
@@ -43,9 +46,13 @@ export function ContactForm({
     event.preventDefault();
     const form = event.currentTarget;
     const entered = formValues(form);
-    const parsed = contactSchema.safeParse(entered);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    const checking = await loadCheck().catch(() => null);
+    if (!checking) {
+      void showToast({ type: "error", ...texts.failed });
+      return;
+    }
+    const found = checking.contactErrors(entered);
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstError(form, found);
       if (found.confirmEmail === EMAILS_DIFFER) {
@@ -97,7 +104,16 @@ export function ContactForm({
   const overLimit = commentsLength > COMMENTS_MAX_LENGTH;
 
   return (
-    <form method="post" action="/contact" noValidate onSubmit={submit} className="space-y-5">
+    <form
+      method="post"
+      action="/contact"
+      noValidate
+      onSubmit={submit}
+      // Fetched at the first focus, so that the first submit waits for nothing (a failure is
+      // reported on submit).
+      onFocus={() => void loadCheck().catch(() => undefined)}
+      className="space-y-5"
+    >
       {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
