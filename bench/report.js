@@ -397,7 +397,8 @@ function lighthouseSection(lighthouse) {
     "against the production server, with Chromium headless. Target: at least",
     `${TARGETS.lighthouseScore} in each category. LCP is the largest contentful paint under that`,
     "throttling; CLS the cumulative layout shift (images carry width and height, there are no",
-    "web fonts).",
+    "web fonts); TBT the total blocking time (the main thread's long tasks past their first 50 ms",
+    "each, before the page is interactive); **Bytes** all that the page transferred.",
     "",
   );
   out.push(
@@ -437,6 +438,8 @@ function lighthouseSection(lighthouse) {
         "SEO",
         "LCP",
         "CLS",
+        "TBT",
+        "Bytes",
         "Images",
         `All ≥ ${TARGETS.lighthouseScore}`,
       ],
@@ -461,6 +464,8 @@ function lighthouseSection(lighthouse) {
             ? `${ms(page.lcpMs)} (≤ ${TARGETS.photoPostLcpMs} ms: ${yes(page.lcpMs <= TARGETS.photoPostLcpMs)})`
             : ms(page.lcpMs),
           String(page.cls),
+          page.tbtMs === undefined ? "—" : ms(page.tbtMs),
+          kb(page.totalBytes),
           kb(page.imageBytes),
           yes(low.length === 0),
         ];

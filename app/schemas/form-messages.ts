@@ -43,6 +43,12 @@ export const formMessages = {
 /** The server's answer to a repeat subscription; the browser keys its toast on it. */
 export const ALREADY_SUBSCRIBED = "Email already subscribed";
 
+/**
+ * The longest comment the contact form takes. Here rather than beside the schema, so that the
+ * form's character counter comes without zod.
+ */
+export const COMMENTS_MAX_LENGTH = 600;
+
 /** The contact form's message when the two addresses differ; the browser adds a toast for it. */
 export const EMAILS_DIFFER = "Emails do not match";
 

@@ -1,5 +1,5 @@
 import { signupSources } from "~/newsletter/consent";
-import { EMAILS_DIFFER, formMessages } from "./form-messages";
+import { COMMENTS_MAX_LENGTH, EMAILS_DIFFER, formMessages } from "./form-messages";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -7,8 +7,6 @@ import { z } from "./zod";
  * The visitor forms (newsletter, consultation, contact): one schema each, used by the browser
  * before it sends and by the server on every request, JSON or form post.
  */
-
-export const COMMENTS_MAX_LENGTH = 600;
 
 export const serviceTypes = [
   "AI Implementation Strategy",

@@ -1,14 +1,22 @@
+import type { AltchaWidgetElement } from "altcha";
 import type {} from "altcha/types/react";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import { loadScript } from "~/lib/nonce";
 
 export interface BotCheckHandle {
+  /**
+   * The token for a submission: at once when the check has passed, else when the running check
+   * ends (started now if it is not running); "" when the check cannot pass.
+   */
+  token(): Promise<string>;
   /** Clears the check after a submission, so the next one needs a fresh proof. */
   reset(): void;
 }
 
-type WidgetElement = HTMLElement & { reset?: () => void };
+/** ALTCHA's element; its methods exist only once it has drawn the widget. */
+type WidgetElement = HTMLElement &
+  Partial<Pick<AltchaWidgetElement, "getState" | "reset" | "verify">>;
 
 interface TurnstileApi {
   render(element: HTMLElement, options: Record<string, unknown>): string;
@@ -47,6 +55,36 @@ function loadAltcha() {
   return altchaLoading;
 }
 
+/** The widget once ALTCHA has drawn it. */
+function altchaReady(element: WidgetElement) {
+  if (element.getState) return Promise.resolve();
+  return new Promise<void>((resolve) =>
+    element.addEventListener("load", () => resolve(), { once: true }),
+  );
+}
+
+/** The check's latest token, and the submissions waiting for the running check to end. */
+function createProof() {
+  let current = "";
+  const waiting: ((token: string) => void)[] = [];
+  return {
+    current: () => current,
+    /** A token lapsed or cleared (reset, expired, a new check under way): nothing waits on it. */
+    clear() {
+      current = "";
+    },
+    /** The check ended, with its token or "" when it failed: the waiting submissions go on. */
+    settle(token: string) {
+      current = token;
+      for (const resolve of waiting.splice(0)) resolve(token);
+    },
+    next: () => new Promise<string>((resolve) => waiting.push(resolve)),
+  };
+}
+
+/** What starts the check: the visitor's first touch of the form, by keyboard, pointer or typing. */
+const FIRST_INTERACTION = ["focusin", "pointerdown", "input"] as const;
+
 let turnstileLoading: Promise<void> | undefined;
 
 /** Adds the Turnstile script once; after a failure, the next retry adds it again. */
@@ -71,49 +109,93 @@ async function waitForTurnstile(): Promise<TurnstileApi | undefined> {
 
 /**
  * The contact form's bot check: ALTCHA's proof of work by default, Cloudflare Turnstile when the
- * site has its keys. Either puts its token in the form field `botCheck`; `onChange` reports it.
+ * site has its keys. Either puts its token in the form field `botCheck`. Neither loads nor runs
+ * before the visitor first touches the form: on page load they would take a phone's main thread
+ * and bytes from a visitor who only reads the page.
  */
 export function BotCheck({
   config,
-  onChange,
   ref,
 }: {
   config: BotCheckConfig;
-  onChange: (token: string) => void;
   ref?: React.Ref<BotCheckHandle>;
 }) {
+  const box = useRef<HTMLDivElement>(null);
   const widget = useRef<WidgetElement>(null);
   const turnstileBox = useRef<HTMLDivElement>(null);
   const turnstileId = useRef<string | undefined>(undefined);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const [proof] = useState(createProof);
+  const [started, setStarted] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useImperativeHandle(ref, () => ({
+    token() {
+      if (proof.current()) return Promise.resolve(proof.current());
+      if (failed) return Promise.resolve("");
+      const next = proof.next();
+      setStarted(true);
+      // A widget already drawn but idle (reset, failed or expired) starts again; one still
+      // loading starts by itself once drawn, and Turnstile runs its check by itself.
+      const element = widget.current;
+      if (config.provider === "altcha" && element?.getState?.() !== "verifying") {
+        void element?.verify?.();
+      }
+      return next;
+    },
     reset() {
-      onChangeRef.current("");
+      proof.clear();
       if (config.provider === "altcha") widget.current?.reset?.();
       else window.turnstile?.reset(turnstileId.current);
     },
   }));
 
   useEffect(() => {
-    if (config.provider !== "altcha") return;
-    const element = widget.current;
-    const onState = (event: Event) => {
-      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      onChangeRef.current(detail.state === "verified" ? (detail.payload ?? "") : "");
+    if (started) return;
+    const form = box.current?.closest("form");
+    // A field focused before the page's script ran has already been touched.
+    if (!form || form.contains(document.activeElement)) {
+      setStarted(true);
+      return;
+    }
+    const start = () => setStarted(true);
+    for (const type of FIRST_INTERACTION) form.addEventListener(type, start, { passive: true });
+    return () => {
+      for (const type of FIRST_INTERACTION) form.removeEventListener(type, start);
     };
-    element?.addEventListener("statechange", onState);
-    loadAltcha().catch((error) => {
-      console.warn("The security check could not be loaded", error);
-      setFailed(true);
-    });
-    return () => element?.removeEventListener("statechange", onState);
-  }, [config.provider]);
+  }, [started]);
 
   useEffect(() => {
-    if (config.provider !== "turnstile") return;
+    if (config.provider !== "altcha" || !started) return;
+    const element = widget.current;
+    if (!element) return;
+    let cancelled = false;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (detail.state === "verified") proof.settle(detail.payload ?? "");
+      else if (detail.state === "error") proof.settle("");
+      else proof.clear();
+    };
+    element.addEventListener("statechange", onState);
+    loadAltcha()
+      .then(() => altchaReady(element))
+      .then(() => {
+        // The touch that loaded the widget came before it could see it; later ones after a reset
+        // it sees itself (auto="onfocus").
+        if (!cancelled && element.getState?.() === "unverified") void element.verify?.();
+      })
+      .catch((error) => {
+        console.warn("The security check could not be loaded", error);
+        setFailed(true);
+        proof.settle("");
+      });
+    return () => {
+      cancelled = true;
+      element.removeEventListener("statechange", onState);
+    };
+  }, [config.provider, started, proof]);
+
+  useEffect(() => {
+    if (config.provider !== "turnstile" || !started) return;
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const render = async () => {
@@ -122,6 +204,7 @@ export function BotCheck({
       if (cancelled) return;
       if (!api || !turnstileBox.current) {
         setFailed(true);
+        proof.settle("");
         retry = setTimeout(render, TURNSTILE_RETRY_MS);
         return;
       }
@@ -129,9 +212,9 @@ export function BotCheck({
       turnstileId.current = api.render(turnstileBox.current, {
         sitekey: config.siteKey,
         "response-field-name": "botCheck",
-        callback: (token: string) => onChangeRef.current(token),
-        "expired-callback": () => onChangeRef.current(""),
-        "error-callback": () => onChangeRef.current(""),
+        callback: (token: string) => proof.settle(token),
+        "expired-callback": () => proof.clear(),
+        "error-callback": () => proof.settle(""),
       });
     };
     void render();
@@ -139,15 +222,19 @@ export function BotCheck({
       cancelled = true;
       clearTimeout(retry);
     };
-  }, [config]);
+  }, [config, started, proof]);
 
   return (
-    <div className="space-y-2">
+    <div ref={box} className="space-y-2">
       {config.provider === "altcha" ? (
+        // Its drawn height is kept from the start, so that the button below does not move when the
+        // widget appears after the visitor's first touch (none of it is drawn without JavaScript).
         <altcha-widget
           ref={widget}
+          className="block min-h-[70px] noscript:min-h-0"
           challenge={config.challengeUrl}
           name="botCheck"
+          auto="onfocus"
           suppressHydrationWarning
         />
       ) : (

@@ -8,17 +8,21 @@ import { Textarea } from "~/components/ui/textarea";
 import type { BotCheckConfig } from "~/lib/bot-check";
 import { focusFirstError, formValues, postJson, useSubmissionKey } from "~/lib/forms";
 import { cn } from "~/lib/utils";
-import { type FieldErrors, fieldErrors } from "~/schemas/auth";
-import { EMAILS_DIFFER, formMessages } from "~/schemas/form-messages";
-import { COMMENTS_MAX_LENGTH, contactSchema } from "~/schemas/forms";
+import type { FieldErrors } from "~/schemas/auth";
+import { COMMENTS_MAX_LENGTH, EMAILS_DIFFER, formMessages } from "~/schemas/form-messages";
 import { BotCheck, type BotCheckHandle } from "./bot-check";
 import { bindField, type FormBinding, TextField } from "./form-fields";
 
 const texts = formMessages.contact;
 
+// The check (zod) loads when the visitor first turns to the form, with the bot check, not with
+// the page.
+const loadCheck = () => import("./contact-check");
+
 /**
- * The contact page's message form. The bot check must pass before it is sent. Before JavaScript
- * has loaded it posts to /contact; `values` and `errors` come back from such a post.
+ * The contact page's message form. The bot check must pass before it is sent; a submission waits
+ * for a check still running. Before JavaScript has loaded it posts to /contact; `values` and
+ * `errors` come back from such a post.
  */
 export function ContactForm({
   botCheck,
@@ -35,17 +39,20 @@ export function ContactForm({
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const [commentsLength, setCommentsLength] = useState(values?.comments?.length ?? 0);
-  const [token, setToken] = useState("");
   const check = useRef<BotCheckHandle>(null);
   const [submissionKey, renewSubmissionKey] = useSubmissionKey();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const entered = { ...formValues(form), botCheck: token };
-    const parsed = contactSchema.safeParse(entered);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    const entered = formValues(form);
+    const checking = await loadCheck().catch(() => null);
+    if (!checking) {
+      void showToast({ type: "error", ...texts.failed });
+      return;
+    }
+    const found = checking.contactErrors(entered);
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstError(form, found);
       if (found.confirmEmail === EMAILS_DIFFER) {
@@ -54,12 +61,16 @@ export function ContactForm({
       return;
     }
     setErrors({});
-    if (!token) {
+    setBusy(true);
+    // A visitor quicker than the proof of work waits for it (the check says it is verifying)
+    // rather than being refused.
+    const botCheck = (await check.current?.token()) ?? "";
+    if (!botCheck) {
+      setBusy(false);
       void showToast({ type: "error", ...texts.verificationRequired });
       return;
     }
-    setBusy(true);
-    const result = await postJson("/api/contact", entered);
+    const result = await postJson("/api/contact", { ...entered, botCheck });
     setBusy(false);
     if (result.ok) {
       form.reset();
@@ -93,7 +104,16 @@ export function ContactForm({
   const overLimit = commentsLength > COMMENTS_MAX_LENGTH;
 
   return (
-    <form method="post" action="/contact" noValidate onSubmit={submit} className="space-y-5">
+    <form
+      method="post"
+      action="/contact"
+      noValidate
+      onSubmit={submit}
+      // Fetched at the first focus, so that the first submit waits for nothing (a failure is
+      // reported on submit).
+      onFocus={() => void loadCheck().catch(() => undefined)}
+      className="space-y-5"
+    >
       {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -178,7 +198,7 @@ export function ContactForm({
           </p>
         ) : null}
       </div>
-      <BotCheck ref={check} config={botCheck} onChange={setToken} />
+      <BotCheck ref={check} config={botCheck} />
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
         {busy ? "Sending..." : "Send Message"}
       </Button>
