@@ -1,10 +1,37 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { Toast } from "~/lib/toast";
 
-// The toast library loads after the page, off the critical path; nothing needs it before then.
+// The toast library loads with the first toast: most visits show none, and a page's first load
+// should not fetch and run what it does not draw.
 const LazyToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+/** Whether a toast has been asked for yet in this page's life; the Toaster mounts from then on. */
+let requested = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+let markMounted: () => void = () => {};
+/** Resolves once sonner's Toaster is on the page and listening: a toast before that is lost. */
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Rendered after the lazy Toaster in its Suspense boundary: its effect runs after the Toaster's. */
+function Mounted() {
+  useEffect(() => markMounted(), []);
+  return null;
+}
+
 export function Toaster() {
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster
@@ -14,13 +41,18 @@ export function Toaster() {
         // A description may have a second line (the newsletter's "check your inbox").
         toastOptions={{ classNames: { description: "whitespace-pre-line" } }}
       />
+      <Mounted />
     </Suspense>
   );
 }
 
-/** Shows a toast; the library is fetched on first use. */
+/** Shows a toast; the library is fetched, and the Toaster mounted, on first use. */
 export async function showToast(toast: Toast) {
-  const { toast: show } = await import("sonner");
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  const [{ toast: show }] = await Promise.all([import("sonner"), mounted]);
   const fn = toast.type === "error" ? show.error : show.success;
   fn(toast.title, { description: toast.description });
 }

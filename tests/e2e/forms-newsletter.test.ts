@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formMessages } from "~/schemas/form-messages";
@@ -13,6 +15,7 @@ import {
   waitForHydration,
 } from "../support/forms";
 import { mailsTo, waitForMail } from "../support/mail";
+import { projectRoot } from "../support/server";
 import { sharedServer } from "../support/shared-server";
 
 const { url: baseURL, dataDir } = sharedServer();
@@ -138,6 +141,16 @@ describe("the footer newsletter form", () => {
   });
 });
 
+/** The client build's scripts that hold an npm package (the build lists each script's sources). */
+function scriptsWith(pkg: string) {
+  const chunks: Record<string, Record<string, number>> = JSON.parse(
+    fs.readFileSync(path.join(projectRoot, "build", "client-chunks.json"), "utf8"),
+  );
+  return Object.keys(chunks)
+    .filter((file) => pkg in (chunks[file] ?? {}))
+    .map((file) => `/${file}`);
+}
+
 describe("the footer newsletter form's code", () => {
   it("loads its check only when the visitor turns to the form, which then subscribes from the keyboard", async () => {
     const context = await newClientContext(browser, { baseURL });
@@ -145,16 +158,22 @@ describe("the footer newsletter form's code", () => {
     // The check and the request (app/components/forms/newsletter-subscribe.ts) and zod, which it
     // brings: scripts of their own, fetched by the browser from /assets/.
     const fetched: string[] = [];
+    // The toast library: fetched with the first toast, not with the page.
+    const toastScripts = scriptsWith("sonner");
+    expect(toastScripts.length).toBeGreaterThan(0);
+    const toastFetched: string[] = [];
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());
       if (/^\/assets\/(newsletter-subscribe|zod)-[\w-]+\.js$/.test(pathname))
         fetched.push(pathname);
+      if (toastScripts.includes(pathname)) toastFetched.push(pathname);
     });
     await page.goto("/");
     const form = page.locator("footer form");
     await waitForHydration(form);
     await page.waitForLoadState("networkidle");
     expect(fetched).toEqual([]);
+    expect(toastFetched).toEqual([]);
 
     // Reached with the Tab key alone, as a keyboard user reaches it.
     const field = form.getByRole("textbox", { name: "Email address" });
@@ -169,6 +188,7 @@ describe("the footer newsletter form's code", () => {
     await page.keyboard.type(uniqueEmail("news-keys"));
     await page.keyboard.press("Enter");
     await expectToast(page, { type: "success", ...confirmToast });
+    expect(toastFetched.length).toBeGreaterThan(0);
     expect(await field.inputValue()).toBe("");
     expectCleanPage(page);
     await context.close();
