@@ -271,7 +271,14 @@ export function createExpressApp(options: {
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Only addresses under the client folder's own names (favicon.svg, images/…) are looked up on
+    // disk: a page's address would cost a file-system call per request, to be told it is no file.
+    const clientNames = new Set(fs.readdirSync(client));
+    const publicFiles = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (clientNames.has(req.path.split("/")[1] ?? "")) publicFiles(req, res, next);
+      else next();
+    });
   }
 
   // Media library files: streamed with their own headers (a sandboxing CSP replaces the page's).

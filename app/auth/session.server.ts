@@ -1,3 +1,4 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
@@ -12,6 +13,9 @@ export type { CurrentUser, UserRole } from "./roles";
 
 /** The signed-in user of this request, with the role read from profiles.role. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  // Most requests are visitors' without a session cookie, for whom better-auth would answer null
+  // too, after building a whole endpoint call (a visible share of an uncached page's render).
+  if (!getSessionCookie(request.headers)) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   touchSessionLastSeen(session.session.id);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Database, setDatabase } from "~/db/client.server";
-import { webMainPageStats, webSettings } from "~/db/schema.server";
+import { webMainPageStats, webNavItems, webServices, webSettings } from "~/db/schema.server";
 import { logger } from "~/lib/logger.server";
 import {
   backends,
@@ -16,6 +16,7 @@ import {
   invalidateSiteCache,
   listHeroStats,
   listNavItems,
+  listServices,
 } from "./site.server";
 
 describe.each(backends)("site content on %s", (backend) => {
@@ -59,6 +60,26 @@ describe.each(backends)("site content on %s", (backend) => {
     // ...but an admin write invalidates it.
     invalidateSiteCache();
     expect((await getFooter()).email).toBe("team@acme.test");
+  });
+
+  it("reads the navigation, services and stats once per change, not at every request", async () => {
+    const { db } = database;
+    const read = async () =>
+      [
+        (await listNavItems()).length,
+        (await listServices()).length,
+        (await listHeroStats()).length,
+      ].join();
+    const before = await read();
+    await db.delete(webNavItems);
+    await db.delete(webServices);
+    await db.delete(webMainPageStats);
+    // The rows are gone, but within the cache's lifetime pages still show what was read...
+    expect(await read()).toBe(before);
+    expect(await read()).toBe(before);
+    // ...until a write clears it.
+    invalidateSiteCache();
+    expect(await read()).toBe("0,0,3");
   });
 
   it("keeps serving the defaults, and logs, when the database fails", async () => {

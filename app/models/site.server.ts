@@ -36,7 +36,9 @@ const cache = new Map<string, { at: number; value: Promise<unknown> }>();
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as Promise<T>;
-  const entry = { at: Date.now(), value: load() as Promise<unknown> };
+  // Settled once here: a Drizzle query is a lazy thenable that runs again at each await of it,
+  // so kept as it is, every request awaiting the entry would query the database anew.
+  const entry = { at: Date.now(), value: new Promise<unknown>((resolve) => resolve(load())) };
   cache.set(key, entry);
   // A failure is not remembered: the next request tries the database again. Only this entry goes:
   // a newer one (after an invalidation) stays.
