@@ -47,6 +47,63 @@ function notMeasured(what, step) {
 // ---------------------------------------------------------------------------------------------
 // Sections; each returns its Markdown and the targets it missed.
 // ---------------------------------------------------------------------------------------------
+/** Issue 32's profile of a hit (measured by hand: not a figure of this run). */
+const HIT_PATH_PROFILE = [
+  "### Where a hit's time goes",
+  "",
+  "CPU profile of the server (`node --cpu-prof`, production build, a fresh PGlite data directory,",
+  "`LOG_LEVEL=info`) while wrk asked for `/` (gzip, Chrome's user agent) at 50 connections for",
+  "10 s on an otherwise idle machine, 2026-11-27, after issue 32's changes (6,390 requests/s in",
+  "that run), self time unless said:",
+  "",
+  "| Item | Share of the process's time |",
+  "| --- | --- |",
+  "| `writev`: the answer handed to the socket (kernel time included) | 36 % |",
+  "| Node's HTTP machinery: parsing, the response object, finish and after-write callbacks | about 25 % |",
+  "| Counting the page view (classifying the request, the day's buffer) | 8 % (inclusive) |",
+  "| `writeHead`: Node checks each of the page's 17 headers (the CSP is 700 characters) | 5 % (inclusive) |",
+  "| The request log line (pino without redaction, buffered) | 5 % (inclusive) |",
+  "| Idle | 9 % |",
+  "| The rest (redirect lookup, the cache's own lookup, the client address, GC) | under 2 % each |",
+  "",
+  "Removed from every hit by issue 32: the request log's redaction pass (18 µs of a 30 µs line on",
+  "this machine) and one write per line (lines now go out in 4 KB blocks, at least once a second),",
+  "proxy-addr's parse of `X-Forwarded-For` when no proxy is trusted, the parse of",
+  "`Accept-Encoding` per request. Side by side in one run, alternating 8 s wrk runs (3 rounds), the",
+  "server's own CPU time per hit went from 146–159 µs to 119–157 µs (median 154 → 136 µs, about",
+  "12 % less). **The target (0.5 × nginx) is not met, and cannot be by trimming the hit path**: a",
+  "bare `node:http` server writing the same bytes with the same headers answered 15,300–26,500",
+  "requests/s (37–65 µs each) in the same session while the app answered 6,400–8,900 (114–161 µs)",
+  "even with page-view counting and logging out of the way (no user agent); `strace` shows the same",
+  "system calls per answer (one `read`, one `writev`) for both, and `perf` puts the difference in",
+  "V8 (megamorphic property loads in Node's HTTP code, which sees the app's varied request and",
+  "response objects) and in kernel wake-ups, not in the app's code. The ways to the target are",
+  "more processes (PostgreSQL deployments already run several behind a balancer) or the static",
+  "mirror (`PAGE_CACHE_DIR`, README), which lets nginx send visitors' pages itself.",
+  "",
+];
+
+/** Issue 32's profile of an uncached render (measured by hand). */
+const RENDER_PROFILE = [
+  "### Where an uncached render's time goes",
+  "",
+  "CPU profile of the home page rendered per request (`PAGE_CACHE_MB=0`, PGlite, 2026-11-27),",
+  "self time by package, before → after issue 32: React Router 11.4 → 19.9 %, React DOM",
+  "9.8 → 16.3 %, garbage collection 7.0 → 6.7 %, zlib 6.5 → 5.9 %, PGlite (WebAssembly) 11.7 →",
+  "3.2 %, lucide-react's icons 3.6 → 5.1 %, `stat` calls of the static-file handler about 2.5 → 0 %",
+  "(shares of a smaller total). Cut: the site cache held Drizzle queries, which run again at every",
+  "`await`, so the navigation, services and figures were read from the database on every request",
+  "(now settled once per change); React's 2 KB pieces each became a gzip flush and a socket write",
+  "(21 for `/`; now what React writes in one turn is one chunk: 3); a request without a session",
+  "cookie no longer builds a session lookup; addresses that are not files are no longer looked up",
+  "on disk. Side by side (two servers on copies of one data directory, alternating wrk runs at 50",
+  "connections), requests a second rose 1.5 × on `/`, 1.9 × on a service page, 1.3 × on `/blog`",
+  "and 1.75 × on a post, at 0.57–0.76 × the CPU per request. What is left is React rendering",
+  "(about 40 % inclusive, 39 icon SVGs on `/`) and React Router (about 15 %: matching over the",
+  "route table and its per-request route objects).",
+  "",
+];
+
 function pagesSection(pages) {
   const out = ["## Public pages: the page cache, next to nginx", ""];
   out.push(
@@ -179,6 +236,7 @@ function pagesSection(pages) {
   if (!firstOk) missed.push(`resident memory after the first start ${mb(m.firstStartMB)}`);
   if (!startOk) missed.push(`resident memory after a restart ${mb(m.restartMB)}`);
   if (!loadOk) missed.push(`resident memory under load ${mb(m.cacheOn.underLoadMB)}`);
+  out.push(...HIT_PATH_PROFILE, ...RENDER_PROFILE);
   out.push(
     "### Memory of the server process (PGlite)",
     "",

@@ -80,6 +80,21 @@ function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | unde
   });
 }
 
+/** The request line of an answer already written (a page-cache hit), without waiting for finish. */
+function logAnswered(req: IncomingMessage, res: ServerResponse, startedAt: number) {
+  if (!requestLogger.isLevelEnabled("info")) return;
+  requestLogger.info(
+    {
+      method: req.method,
+      path: (req.url ?? "/").split("?")[0],
+      status: res.statusCode,
+      ms: Math.round((performance.now() - startedAt) * 1000) / 1000,
+      ip: req.headers[CLIENT_ADDRESS_HEADER],
+    },
+    "request",
+  );
+}
+
 function requestLog(req: Request, res: Response, next: NextFunction) {
   logRequest(req, res, req.ip);
   next();
@@ -232,7 +247,14 @@ export function createExpressApp(options: {
       }),
     );
     // Hits answered before Express (startServer puts this first).
-    fastPath = pageCacheFastPath({ cache, before: beforeExpress, onServe: countCachedView });
+    fastPath = pageCacheFastPath({
+      cache,
+      before: (req) => {
+        req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+      },
+      after: logAnswered,
+      onServe: countCachedView,
+    });
   }
   app.use(cspNonce);
   if (production) app.use(pageWidgetSources);
