@@ -68,17 +68,23 @@ const HIT_PATH_PROFILE = [
   "",
   "Removed from every hit by issue 32: the request log's redaction pass (18 µs of a 30 µs line on",
   "this machine) and one write per line (lines now go out in 4 KB blocks, at least once a second),",
+  "the finish listener each response got for its line (the line is written with the answer),",
   "proxy-addr's parse of `X-Forwarded-For` when no proxy is trusted, the parse of",
-  "`Accept-Encoding` per request. Side by side in one run, alternating 8 s wrk runs (3 rounds), the",
+  "`Accept-Encoding` per request. Side by side in one run, alternating 8 s wrk runs (3 rounds,",
+  "before the finish listener went; the bench runs the server at `LOG_LEVEL=warn`), the",
   "server's own CPU time per hit went from 146–159 µs to 119–157 µs (median 154 → 136 µs, about",
-  "12 % less). **The target (0.5 × nginx) is not met, and cannot be by trimming the hit path**: a",
-  "bare `node:http` server writing the same bytes with the same headers answered 15,300–26,500",
-  "requests/s (37–65 µs each) in the same session while the app answered 6,400–8,900 (114–161 µs)",
-  "even with page-view counting and logging out of the way (no user agent); `strace` shows the same",
-  "system calls per answer (one `read`, one `writev`) for both, and `perf` puts the difference in",
-  "V8 (megamorphic property loads in Node's HTTP code, which sees the app's varied request and",
-  "response objects) and in kernel wake-ups, not in the app's code. The ways to the target are",
-  "more processes (PostgreSQL deployments already run several behind a balancer) or the static",
+  "12 % less). **The target (0.5 × nginx) is not met.** Where the rest goes, measured the same way",
+  "in one session: a bare `node:http` server writing the same gzip bytes with the app's headers",
+  "answered 15,300–26,500 requests/s (37–65 µs each); a bare handler put in front of the app's",
+  "own handler, in the app's own process after it had served pages (same heap, same hooks),",
+  "14,500–21,100 (47–68 µs); the app's hit path beside it 8,600–8,800 (119–120 µs). So about",
+  "60 µs of a hit is the hit path's own work (17 headers checked by Node instead of 8, the",
+  "redirect and cache lookups and the request checks, which build Node's header object, the",
+  "page-view count, and at `info` the request line, about 30 µs of it), and even with none of it",
+  "one process reaches only 0.46–0.67 × nginx's 2 workers here (`strace` shows one `read` and one",
+  "`writev` per answer in both). The ways to the target: a hit path that does almost nothing per",
+  "request (counting views from a sample, say, and no request line for hits), more processes",
+  "(PostgreSQL deployments already run several), or the static",
   "mirror (`PAGE_CACHE_DIR`, README), which lets nginx send visitors' pages itself.",
   "",
 ];
@@ -1230,52 +1236,79 @@ export function writeReport({ write }) {
  * The rows of the Targets table and the heading of each step that `--only` can update alone
  * (a step measured by itself, on another day than the rest of the page).
  */
-const ONLY_STEPS = { newsletter: { row: "| Newsletter to", heading: "## Sending a newsletter" } };
+const ONLY_STEPS = {
+  newsletter: { rows: ["| Newsletter to"], headings: ["## Sending a newsletter"] },
+  pages: {
+    rows: ["| Pages from the cache", "| A 20-block page's uncached render"],
+    headings: [
+      "## Public pages: the page cache, next to nginx",
+      "## A page of 20 blocks, uncached, next to a service page",
+    ],
+  },
+  lighthouse: {
+    rows: [
+      "| Home page JavaScript",
+      "| Lighthouse ≥",
+      "| Landing page from the template",
+      "| Blog post with a phone photo",
+    ],
+    headings: ["## JavaScript on the home page", "## Lighthouse"],
+  },
+};
 
 /**
- * `npm run bench:report -- --only newsletter`: puts the step's section and its Targets row from
- * bench-results/ into the existing docs/benchmarks.md, leaving the other steps' figures as they
- * were measured; the row says the figures were measured separately.
+ * `npm run bench:report -- --only <step>` (newsletter, pages, lighthouse): puts the step's
+ * sections and its Targets rows from bench-results/ into the existing docs/benchmarks.md, leaving
+ * the other steps' figures as they were measured; the rows say the figures were measured
+ * separately.
  */
 export function updateStepInReport(step) {
   const where = ONLY_STEPS[step];
   if (!where) throw new Error(`--only knows ${Object.keys(ONLY_STEPS).join(", ")}`);
   const fresh = buildReport().markdown;
-  const sectionOf = (text) => {
-    const start = text.indexOf(`\n${where.heading}\n`);
+  const sectionOf = (text, heading) => {
+    const start = text.indexOf(`\n${heading}\n`);
     if (start < 0) return null;
     const end = text.indexOf("\n## ", start + 1);
     return { start: start + 1, end: end < 0 ? text.length : end + 1 };
   };
-  const rowOf = (text) => text.split("\n").find((line) => line.startsWith(where.row)) ?? null;
-  const newSection = sectionOf(fresh);
-  const newRow = rowOf(fresh)?.replace(
-    /\| ([^|]*) \|$/,
-    "| $1 (figures below, measured separately) |",
-  );
-  if (!newSection || !newRow) throw new Error(`no ${step} figures in bench-results/`);
+  const rowsOf = (text, prefix) => text.split("\n").filter((line) => line.startsWith(prefix));
   let doc = fs.readFileSync(docFile, "utf8");
-  const sectionText = fresh.slice(newSection.start, newSection.end);
-  const old = sectionOf(doc);
-  if (old) doc = doc.slice(0, old.start) + sectionText + doc.slice(old.end);
-  else {
-    const stress = doc.indexOf("\n## Under attack");
-    const at = stress < 0 ? doc.length : stress + 1;
-    doc = `${doc.slice(0, at)}${sectionText}${doc.slice(at)}`;
-  }
-  const oldRow = rowOf(doc);
-  if (oldRow) doc = doc.replace(oldRow, newRow);
-  else {
-    const lines = doc.split("\n");
-    const targets = lines.indexOf("## Targets");
-    let last = targets + 1;
-    while (last + 1 < lines.length && !lines[last + 1].startsWith("## ")) {
-      if (lines[last + 1].startsWith("|")) last += 1;
-      else if (lines[last].startsWith("|")) break;
-      else last += 1;
+  for (const heading of where.headings) {
+    const newSection = sectionOf(fresh, heading);
+    if (!newSection) throw new Error(`no ${step} figures in bench-results/ (${heading})`);
+    const sectionText = fresh.slice(newSection.start, newSection.end);
+    const old = sectionOf(doc, heading);
+    if (old) doc = doc.slice(0, old.start) + sectionText + doc.slice(old.end);
+    else {
+      const stress = doc.indexOf("\n## Under attack");
+      const at = stress < 0 ? doc.length : stress + 1;
+      doc = `${doc.slice(0, at)}${sectionText}${doc.slice(at)}`;
     }
-    lines.splice(last + 1, 0, newRow);
-    doc = lines.join("\n");
+  }
+  for (const prefix of where.rows) {
+    const newRows = rowsOf(fresh, prefix).map((row) =>
+      row.replace(/\| ([^|]*) \|$/, "| $1 (figures below, measured separately) |"),
+    );
+    const oldRows = rowsOf(doc, prefix);
+    const lines = doc.split("\n");
+    if (oldRows.length > 0) {
+      // The step's rows in place of the old ones, where the first of them was.
+      const at = lines.indexOf(oldRows[0]);
+      const kept = lines.filter((line, index) => index < at || !oldRows.includes(line));
+      kept.splice(at, 0, ...newRows);
+      doc = kept.join("\n");
+    } else {
+      const targets = lines.indexOf("## Targets");
+      let last = targets + 1;
+      while (last + 1 < lines.length && !lines[last + 1].startsWith("## ")) {
+        if (lines[last + 1].startsWith("|")) last += 1;
+        else if (lines[last].startsWith("|")) break;
+        else last += 1;
+      }
+      lines.splice(last + 1, 0, ...newRows);
+      doc = lines.join("\n");
+    }
   }
   fs.writeFileSync(docFile, doc);
   return docFile;

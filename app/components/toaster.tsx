@@ -3,7 +3,14 @@ import type { Toast } from "~/lib/toast";
 
 // The toast library loads with the first toast: most visits show none, and a page's first load
 // should not fetch and run what it does not draw.
-const LazyToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+// A library that cannot be fetched (the network gone, a deploy that removed the old files) must not
+// take the page down with it: nothing is drawn then, and showToast falls back to an alert.
+const LazyToaster = lazy(() =>
+  import("sonner").then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: (() => null) as unknown as typeof import("sonner").Toaster }),
+  ),
+);
 
 /** Whether a toast has been asked for yet in this page's life; the Toaster mounts from then on. */
 let requested = false;
@@ -52,7 +59,13 @@ export async function showToast(toast: Toast) {
     requested = true;
     for (const listener of listeners) listener();
   }
-  const [{ toast: show }] = await Promise.all([import("sonner"), mounted]);
+  let show: typeof import("sonner").toast;
+  try {
+    [{ toast: show }] = await Promise.all([import("sonner"), mounted]);
+  } catch {
+    window.alert([toast.title, toast.description].filter(Boolean).join("\n"));
+    return;
+  }
   const fn = toast.type === "error" ? show.error : show.success;
   fn(toast.title, { description: toast.description });
 }

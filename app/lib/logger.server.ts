@@ -26,7 +26,13 @@ export const logger = pino({
  * second, the line was the largest cost of a hit after sending the page. Its lines may reach
  * the output up to a second after the other logger's; each carries its time.
  */
-const requestLines = pino.destination({ dest: 1, minLength: 4096, sync: false });
+// At most 16 MB waiting when the output stalls (lines past it are dropped, not kept in memory).
+const requestLines = pino.destination({
+  dest: 1,
+  minLength: 4096,
+  maxLength: 16 * 1024 * 1024,
+  sync: false,
+});
 const flushRequestLines = setInterval(() => requestLines.flush(), 1000);
 flushRequestLines.unref();
 // Closed at exit (pino flushes it then): no flush after that.

@@ -34,6 +34,11 @@ const TURNSTILE_POLL_MS = 100;
 const TURNSTILE_WAIT_MS = 30_000;
 const TURNSTILE_RETRY_MS = 8_000;
 const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+/**
+ * How long a submission waits for a check that has not passed yet: a challenge or script that
+ * stalls must end in "Verification Required", not in a form that says "Sending…" for ever.
+ */
+const TOKEN_WAIT_MS = 30_000;
 
 let altchaLoading: Promise<void> | undefined;
 
@@ -140,7 +145,10 @@ export function BotCheck({
       if (config.provider === "altcha" && element?.getState?.() !== "verifying") {
         void element?.verify?.();
       }
-      return next;
+      return Promise.race([
+        next,
+        new Promise<string>((resolve) => setTimeout(() => resolve(""), TOKEN_WAIT_MS)),
+      ]);
     },
     reset() {
       proof.clear();

@@ -42,9 +42,21 @@ export function ContactForm({
   const check = useRef<BotCheckHandle>(null);
   const [submissionKey, renewSubmissionKey] = useSubmissionKey();
 
+  /** Set from the first moment of a submission: a second click or Enter meanwhile does nothing. */
+  const submitting = useRef(false);
+
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send(event.currentTarget);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function send(form: HTMLFormElement) {
     const entered = formValues(form);
     const checking = await loadCheck().catch(() => null);
     if (!checking) {
