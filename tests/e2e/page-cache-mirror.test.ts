@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminSession, startAdminSession } from "../support/admin";
-import { expectCleanPage, newPage } from "../support/browser";
+import { expectCleanPage, expectClientSideMoveToBlog, newPage } from "../support/browser";
 import { freePort, projectRoot } from "../support/server";
 
 /**
@@ -185,13 +185,7 @@ describe("nginx serving the mirror (the README's block)", () => {
       if (response.headers()["last-modified"]) fromFiles.push(new URL(response.url()).pathname);
     });
     await page.goto(`${nginx.browserUrl}/`);
-    await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await page.locator('header a[href="/blog"]').first().click();
-    await page.waitForURL("**/blog");
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
-      true,
-    );
+    await expectClientSideMoveToBlog(page);
     expect(fromFiles).toEqual(expect.arrayContaining(["/", "/blog.data"]));
     expect(violations).toEqual([]);
     expectCleanPage(page);

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPageScripts } from "../../server/page-csp";
 import { type AdminSession, startAdminSession } from "../support/admin";
-import { expectCleanPage, newPage } from "../support/browser";
+import { expectCleanPage, expectClientSideMoveToBlog, newPage } from "../support/browser";
 import { parseCsp } from "../support/csp";
 
 /**
@@ -173,14 +173,7 @@ describe("a cached page in the browser", () => {
 
   it("hydrates and moves between pages with no policy violation", async () => {
     const { page, violations } = await openAsVisitor();
-    await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
-    await page.locator('header a[href="/blog"]').first().click();
-    await page.waitForURL("**/blog");
-    // A move inside the app: the window (and its mark) is still the same.
-    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
-      true,
-    );
+    await expectClientSideMoveToBlog(page);
     expect(violations).toEqual([]);
     expectCleanPage(page);
     await page.context().close();

@@ -77,3 +77,17 @@ export function expectCleanPage(page: Page, allow: RegExp[] = []) {
   const problems = (pageProblems.get(page) ?? []).filter((p) => !allow.some((re) => re.test(p)));
   expect(problems, "the browser console showed errors").toEqual([]);
 }
+
+/**
+ * Waits for the app to hydrate, clicks the header's Blog link and checks the move stayed inside
+ * the app: the window (and a mark set on it) is still the same, no page was loaded.
+ */
+export async function expectClientSideMoveToBlog(page: Page) {
+  await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.locator('header a[href="/blog"]').first().click();
+  await page.waitForURL("**/blog");
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+}
