@@ -59,40 +59,44 @@ declare module "react-router" {
   }
 }
 
-/** Logs a request when its answer is sent: the path (never the query), status, time, address. */
+/**
+ * The request log's line for an answer: the path (never the query: it can carry tokens of
+ * verification, reset and unsubscribe links), status, time since `startedAt` (performance.now()),
+ * address.
+ */
+function writeRequestLine(
+  req: IncomingMessage,
+  path: string,
+  status: number,
+  startedAt: number,
+  ip: unknown,
+) {
+  requestLogger.info(
+    {
+      method: req.method,
+      path,
+      status,
+      ms: Math.round((performance.now() - startedAt) * 1000) / 1000,
+      ip,
+    },
+    "request",
+  );
+}
+
+/** Logs a request when its answer is sent. */
 function logRequest(req: IncomingMessage, res: ServerResponse, ip: string | undefined) {
   if (!requestLogger.isLevelEnabled("info")) return;
-  const started = process.hrtime.bigint();
-  // The path only: query strings can carry tokens (verification, reset, unsubscribe links). Read
-  // now: routers mounted on a prefix rewrite req.url while they run.
-  const path = (req.url ?? "/").split("?")[0];
-  res.on("finish", () => {
-    requestLogger.info(
-      {
-        method: req.method,
-        path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        ip,
-      },
-      "request",
-    );
-  });
+  const startedAt = performance.now();
+  // Read now: routers mounted on a prefix rewrite req.url while they run.
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  res.on("finish", () => writeRequestLine(req, path, res.statusCode, startedAt, ip));
 }
 
 /** The request line of an answer already written (a page-cache hit), without waiting for finish. */
 function logAnswered(req: IncomingMessage, res: ServerResponse, startedAt: number) {
   if (!requestLogger.isLevelEnabled("info")) return;
-  requestLogger.info(
-    {
-      method: req.method,
-      path: (req.url ?? "/").split("?")[0],
-      status: res.statusCode,
-      ms: Math.round((performance.now() - startedAt) * 1000) / 1000,
-      ip: req.headers[CLIENT_ADDRESS_HEADER],
-    },
-    "request",
-  );
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  writeRequestLine(req, path, res.statusCode, startedAt, req.headers[CLIENT_ADDRESS_HEADER]);
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
