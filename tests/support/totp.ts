@@ -39,16 +39,17 @@ export function totpCode(secret: string, atMs = Date.now()): string {
 }
 
 /**
- * A code no earlier sign-in used: the current step's, else the next step's (the server accepts
- * one step either side), waiting for a later step only when both were used already.
+ * A code no earlier sign-in used: the current step's, the next step's or, early in a step, the
+ * previous step's (the server accepts one step either side; the previous one stays good for at
+ * least 8 s more), waiting for a later step only when all of them were used already.
  */
 export async function freshCode(secret: string, used: Set<string>): Promise<string> {
   const stepMs = PERIOD_SECONDS * 1000;
   for (;;) {
     const now = Date.now();
-    const code = [totpCode(secret, now), totpCode(secret, now + stepMs)].find(
-      (candidate) => !used.has(candidate),
-    );
+    const candidates = [totpCode(secret, now), totpCode(secret, now + stepMs)];
+    if (now % stepMs < stepMs - 8_000) candidates.push(totpCode(secret, now - stepMs));
+    const code = candidates.find((candidate) => !used.has(candidate));
     if (code) {
       used.add(code);
       return code;
