@@ -27,6 +27,7 @@ import path from "node:path";
 import {
   collectOutput,
   createPostgresDatabase,
+  postgresAdminUrl,
   printHeader,
   quick,
   root,
@@ -371,8 +372,7 @@ async function main() {
   ensureBuild();
   printHeader("Backup and restore");
   console.log(`${POSTS.toLocaleString("en")} posts, ${MEDIA_FILES} media files\n`);
-  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!adminUrl) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
+  const adminUrl = postgresAdminUrl({ inQuick: true });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-backup-"));
   const errors = [];
   try {

@@ -17,7 +17,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPostgresDatabase, printHeader, quick, TARGETS, writeResult } from "./common.js";
+import {
+  createPostgresDatabase,
+  postgresAdminUrl,
+  printHeader,
+  quick,
+  TARGETS,
+  writeResult,
+} from "./common.js";
 import { middlePostSlug, seedPosts } from "./seed-posts.js";
 import { startBenchServer } from "./server.js";
 
@@ -123,12 +130,10 @@ async function main() {
   printHeader("The blog with many posts");
   console.log(`Median of ${SAMPLES} sequential requests per page (after ${WARMUP} warm-up)\n`);
   const results = [await runBackend("PGlite", "pglite")];
-  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     const pgResult = await runBackend("PostgreSQL", "postgres", adminUrl);
     if (pgResult) results.push(pgResult);
-  } else {
-    console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
   }
   writeResult("blog", { sizes: SIZES, warmup: WARMUP, samples: SAMPLES, bar: BAR, results });
   const notOk = results.flatMap((r) =>

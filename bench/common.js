@@ -116,6 +116,22 @@ export function redact(url) {
 }
 
 /**
+ * The PostgreSQL server a step adds its run on (TEST_DATABASE_URL or DATABASE_URL), or null (and a
+ * message). In
+ * quick mode only the steps that ask for it (`inQuick`: the backup step, whose engine-to-engine
+ * restores are PostgreSQL's own code) run on it: a quick run proves a step runs, and a second
+ * engine doubled the time of the form, blog and newsletter steps in CI.
+ */
+export function postgresAdminUrl({ inQuick = false } = {}) {
+  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!url) console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
+  else if (quick && !inQuick)
+    console.log("PostgreSQL skipped in quick mode (the backup step runs on it)");
+  else return url;
+  return null;
+}
+
+/**
  * A fresh database named `<prefix>_<random>` on the PostgreSQL server at `adminUrl`, with a
  * drop() for afterwards; null (and a message) when the server does not answer.
  */

@@ -18,7 +18,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { createPostgresDatabase, printHeader, quick, redact, writeResult } from "./common.js";
+import {
+  createPostgresDatabase,
+  postgresAdminUrl,
+  printHeader,
+  quick,
+  redact,
+  writeResult,
+} from "./common.js";
 import { startBenchServer } from "./server.js";
 
 const CONCURRENCY = 50;
@@ -592,7 +599,7 @@ async function main() {
   results.push(await runOnce({ name: "PGlite", kind: "pglite" }));
   report(results.at(-1));
 
-  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     const database = await createPostgresDatabase(adminUrl, "forms_load");
     if (database) {
@@ -606,8 +613,6 @@ async function main() {
       }
       report(results.at(-1));
     }
-  } else {
-    console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
   }
 
   writeResult("forms-load", { concurrency: CONCURRENCY, mix: MIX, requests: REQUESTS, results });

@@ -3,7 +3,8 @@
 //   npm run bench                  all steps, full length, then writes docs/benchmarks.md
 //   npm run bench -- --quick       (or BENCH_QUICK=1) short runs for CI: proves every step still
 //                                  runs, writes bench-results/ only, fails only on errors
-//   TEST_DATABASE_URL=postgres://… adds PostgreSQL to the form, blog and backup steps
+//   TEST_DATABASE_URL=postgres://… adds PostgreSQL to the form, blog, backup and newsletter steps
+//                                  (to the backup step only in quick mode)
 //
 // Steps run as their own processes, so one failing does not stop the others; each writes
 // bench-results/<step>.json. The exit code is 1 when a step failed (an error: a crash, a wrong

@@ -21,7 +21,7 @@
 //     the 20 connections make (20 ÷ requests/s): shown, not judged.
 // Each kind runs twice with the same settings, one window after the other (20 s after 3 s of
 // warm-up; 5 s after 1 s in quick mode): the baseline with nothing else happening, then while
-// uploading, with ten different photos (three in quick mode) sent to POST /admin/media/upload at
+// uploading, with ten different photos (two in quick mode) sent to POST /admin/media/upload at
 // the moment the window opens, from a worker thread (bench/upload-batch.js: sending them from
 // this thread would delay the requests it times). The window is shorter than processing the
 // batch takes (ten times ~3 s of one core), so uploads are in flight for all of it; they go on
@@ -48,7 +48,7 @@ const CONNECTIONS = 20;
 const STEADY_RATE = 10;
 const WINDOW_S = quick ? 5 : 20;
 const WARMUP_S = quick ? 1 : 3;
-const PHOTOS = quick ? 3 : 10;
+const PHOTOS = quick ? 2 : 10;
 // autocannon's default: an answer slower than this counts as a timeout.
 const TIMEOUT_MS = 10_000;
 

@@ -19,7 +19,14 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { signInAsAdmin } from "./admin.js";
-import { createPostgresDatabase, printHeader, quick, TARGETS, writeResult } from "./common.js";
+import {
+  createPostgresDatabase,
+  postgresAdminUrl,
+  printHeader,
+  quick,
+  TARGETS,
+  writeResult,
+} from "./common.js";
 import { loadGenerator } from "./load.js";
 import { runSeedStatements } from "./seed-posts.js";
 import { memoryOf, peakMemoryDuring, startBenchServer } from "./server.js";
@@ -197,7 +204,7 @@ async function main() {
     `${SUBSCRIBERS.toLocaleString("en")} confirmed subscribers, the pace off, to a local SMTP sink; the cached home page under ${CONNECTIONS} connections (${load.name}) for ${LOAD_S} s at rest and while sending\n`,
   );
   const results = [await runBackend("PGlite")];
-  const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const adminUrl = postgresAdminUrl();
   if (adminUrl) {
     const database = await createPostgresDatabase(adminUrl, "newsletter_bench");
     if (database) {
@@ -207,8 +214,6 @@ async function main() {
         await database.drop();
       }
     }
-  } else {
-    console.log("PostgreSQL skipped: set TEST_DATABASE_URL to include it");
   }
   const targets = {
     mailsPerSecond: TARGETS.newsletterMailsPerSecond,
