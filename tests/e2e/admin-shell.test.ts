@@ -16,6 +16,13 @@ const { url: baseURL, dataDir } = sharedServer();
 
 let browser: Browser;
 
+/** Where the server sends a document request for `path` (a 302), not followed. */
+async function redirectOf(context: BrowserContext, path: string) {
+  const response = await context.request.get(path, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(302);
+  return new URL(response.headers().location ?? "", baseURL);
+}
+
 /** The dashboard's 403 message, announced as an alert. */
 const noAccessAlert = (page: Page) =>
   page.getByRole("alert").filter({ hasText: /^You do not have access to this page\.$/ });
@@ -32,13 +39,17 @@ afterAll(async () => {
 describe("who may open the dashboard", () => {
   it("sends a visitor to sign in, remembering the tab asked for", async () => {
     const context = await newClientContext(browser, { baseURL });
-    const page = await newPage(context);
+    // Every tab: the server's redirect (what a browser opening the address follows).
     for (const tab of adminTabs) {
-      await page.goto(tab.path);
-      const url = new URL(page.url());
+      const url = await redirectOf(context, tab.path);
       expect(url.pathname, tab.path).toBe("/auth");
       expect(url.searchParams.get("redirectTo")).toBe(tab.path);
     }
+    // One in the browser: the sign-in page it lands on.
+    const page = await newPage(context);
+    await page.goto("/admin/blog");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(await page.getByRole("tabpanel", { name: "Sign In" }).isVisible()).toBe(true);
     expectCleanPage(page);
     await context.close();
   });
@@ -46,12 +57,13 @@ describe("who may open the dashboard", () => {
   it("sends a signed-in member without a staff role to the home page", async () => {
     const member = await createMember(browser, baseURL, dataDir);
     const context = await signedInContext(browser, baseURL, member);
-    const page = await newPage(context);
     for (const tab of adminTabs) {
-      await page.goto(tab.path);
-      expect(new URL(page.url()).pathname, tab.path).toBe("/");
-      expect(await page.getByRole("heading", { name: "Admin dashboard" }).count()).toBe(0);
+      expect((await redirectOf(context, tab.path)).pathname, tab.path).toBe("/");
     }
+    const page = await newPage(context);
+    await page.goto("/admin/blog");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getByRole("heading", { name: "Admin dashboard" }).count()).toBe(0);
     // Not staff: the header has no Admin link.
     expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
     expectCleanPage(page);
