@@ -117,10 +117,9 @@ export function redact(url) {
 
 /**
  * The PostgreSQL server a step adds its run on (TEST_DATABASE_URL or DATABASE_URL), or null (and a
- * message). In
- * quick mode only the steps that ask for it (`inQuick`: the backup step, whose engine-to-engine
- * restores are PostgreSQL's own code) run on it: a quick run proves a step runs, and a second
- * engine doubled the time of the form, blog and newsletter steps in CI.
+ * message). In quick mode only the steps that ask for it (`inQuick`: the backup step, whose
+ * engine-to-engine restores are PostgreSQL's own code) run on it: a quick run proves a step runs,
+ * and a second engine doubled the time of the form, blog and newsletter steps in CI.
  */
 export function postgresAdminUrl({ inQuick = false } = {}) {
   const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;

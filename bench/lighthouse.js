@@ -7,8 +7,8 @@
 //     published through its actions (bench/pages-data.js), and a blog post illustrated with a
 //     phone photo (a 4032 × 3024 JPEG of 2.4 MB from bench/photo.js, uploaded through the media
 //     library as an admin does, used as the featured image and in the body; target also LCP at
-//     most 2.5 s); home and the photo post in quick mode (the landing page published, not scored). For each page, the
-//     bytes of the images it downloaded;
+//     most 2.5 s); home and the photo post in quick mode (the landing page published, not
+//     scored). For each page, the bytes of the images it downloaded;
 //   - the home page once more with the consent banner showing (issue 19: its scores must stay
 //     those without it), Google Analytics switched on as an admin does, last so that the figures
 //     above keep their meaning; and the size of the lazily loaded chunk that draws the banner,

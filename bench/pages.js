@@ -13,11 +13,11 @@
 //      gzip, brotli): first from this machine's nginx (2 workers, one per core) sending the very
 //      bytes the app sends for it from files (gzip_static, brotli_static), then from the app; and
 //      the 20-block page from the app (gzip). Quick mode: the home page in each encoding, the
-//      service page and the 20-block page gzip from the app only. The process's memory is sampled throughout;
+//      service page and the 20-block page gzip from the app only. The process's memory is
+//      sampled throughout;
 //   3. a restart with PAGE_CACHE_MB=0 and the same five pages (gzip; quick mode: the service and
-//      20-block pages), the same way; then the
-//      service page and the 20-block page one request at a time, alternating, for the time of one
-//      uncached render each. The 20-block page's target: its render (the median one at a time)
+//      20-block pages), the same way; then the service page and the 20-block page one request at
+//      a time, alternating, for the time of one uncached render each. The 20-block page's target: its render (the median one at a time)
 //      at most twice the service page's. Under load, a render shares the cores with the 49
 //      others in flight and with wrk, so the ratio of requests per second is shown beside it.
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Pages are
@@ -73,7 +73,10 @@ const PAGES = [
 ];
 /** The pages compared with nginx sending their bytes (the four; the home page in quick). */
 const NGINX_PAGES = quick ? PAGES.slice(0, 1) : PAGES.filter((page) => page.file);
-/** The pages measured from the cache (beyond those) and without it: in quick mode only the two the render ratio compares. */
+/**
+ * The pages measured from the cache (beyond those) and without it: in quick mode only the two
+ * that the render ratio compares.
+ */
 const MEASURED_PAGES = quick
   ? PAGES.filter((page) => page.path === SERVICE_PAGE || page.path === BLOCK_PAGE)
   : PAGES;
