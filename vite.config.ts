@@ -67,8 +67,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
   },
-  // Native and WASM packages must be loaded from node_modules at run time, not bundled.
   ssr: {
+    // The server build bundles its dependencies: Node's module loader resolving and reading the
+    // 2,300 files of node_modules it opened took 1.4 s of a 2.4 s import, paid by every
+    // start and every `npm run admin` (a start: 3.2 s → 2.0 s, 4.6 → 2.7 s of CPU). The dev
+    // server keeps Vite's default (dependencies loaded by Node as they are).
+    ...(command === "build" ? { noExternal: true } : {}),
+    // Native and WASM packages must be loaded from node_modules at run time, not bundled.
     external: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
   plugins: [tailwindcss(), reactRouter(), servedRoutesPlugin(), chunkContentsPlugin()],
