@@ -247,7 +247,8 @@ export const PGLITE_SETTINGS = [
   "temp_buffers=4MB",
 ];
 
-function pgliteStartParams() {
+/** PostgreSQL's start parameters for every PGlite database of the app (and of its tests). */
+export function pgliteStartParams() {
   return [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])];
 }
 

@@ -3,7 +3,13 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPglite, openPostgres, setDatabase } from "~/db/client.server";
+import {
+  type Database,
+  openPglite,
+  openPostgres,
+  pgliteStartParams,
+  setDatabase,
+} from "~/db/client.server";
 import { seedDefaults } from "~/db/seed.server";
 import { invalidateSiteCache } from "~/models/site.server";
 
@@ -13,6 +19,17 @@ export type Backend = "pglite" | "postgres";
 export const backends: Backend[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
+
+/** The template dumps, read once per test file (each test's database is a copy). */
+const templateBlobs = new Map<string, Blob>();
+function templateBlob(file: string): Blob {
+  let blob = templateBlobs.get(file);
+  if (!blob) {
+    blob = new Blob([fs.readFileSync(file)]);
+    templateBlobs.set(file, blob);
+  }
+  return blob;
+}
 
 /**
  * A fresh, migrated database of the given kind; `seeded`, with the site's defaults too (copied from
@@ -26,8 +43,12 @@ export async function createTestDatabase(
 ): Promise<Database> {
   if (backend === "pglite") {
     const seededFile = seeded ? inject("pgliteSeededTemplate") : undefined;
-    const template = fs.readFileSync(seededFile || inject("pgliteTemplate"));
-    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const client = await PGlite.create({
+      loadDataDir: templateBlob(seededFile || inject("pgliteTemplate")),
+      // The app's own settings: 32 MB of shared buffers, not PostgreSQL's 128, which PGlite
+      // would zero in WebAssembly memory for each test database (about 40 % of its start).
+      startParams: pgliteStartParams(),
+    });
     const database = openPglite(client);
     if (seeded && !seededFile) await seedDefaults(database.db);
     return database;
