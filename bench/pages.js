@@ -8,7 +8,7 @@
 //      uploaded to the media library for it, bench/pages-data.js); then 100 blog posts seeded
 //      while no server runs;
 //   2. a restart with the page cache on (the default): its memory once ready, then, with
-//      50 connections for 10 s each after 3 s of warm-up (3 s after 1 s in quick mode), each of
+//      50 connections for 10 s each after 3 s of warm-up (2 s after 1 s in quick mode), each of
 //      `/`, a service page, `/blog` and a blog post in each encoding a browser may ask for (none,
 //      gzip, brotli): first from this machine's nginx (2 workers, one per core) sending the very
 //      bytes the app sends for it from files (gzip_static, brotli_static), then from the app; and
@@ -39,7 +39,7 @@ import { middlePostSlug, seedPosts } from "./seed-posts.js";
 import { memoryOf, peakMemoryDuring, startBenchServer } from "./server.js";
 
 const CONNECTIONS = 50;
-const DURATION_S = quick ? 3 : 10;
+const DURATION_S = quick ? 2 : 10;
 const WARMUP_S = quick ? 1 : 3;
 const POSTS = 100;
 /** Renders of each page timed one at a time (alternating) for the render-time comparison. */
