@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit and integration tests, then the browser tests against the
 // production build; with STRESS=1 (as in CI) also the long stress tests. Ends with each suite's
 // result and time, the total time, then one summary line that CI reads.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,9 +28,42 @@ function run(label, command, args) {
 
 function check(label, command, args) {
   const { ok, seconds } = run(label, command, args);
+  record(label, ok, seconds);
+}
+
+function record(label, ok, seconds) {
   if (ok) passed += 1;
   else failed += 1;
   rows.push(`${label.padEnd(12)} ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+}
+
+/**
+ * Starts `command` in the background with its output kept; `done()` prints the output under the
+ * label (as `run` would have) and records the result. For a check that runs beside a suite.
+ */
+function inBackground(label, command, args) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env: process.env });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => {
+    child.once("error", (error) => {
+      output += `${error.message}\n`;
+      resolve(1);
+    });
+    child.once("exit", (code) => resolve(code));
+  });
+  return async () => {
+    const code = await exited;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`\n=== ${label} (ran beside the unit tests)\n${output}`);
+    record(label, code === 0, seconds);
+  };
 }
 
 /**
@@ -93,9 +126,14 @@ function suite(label, ...projects) {
   );
 }
 
-check("typecheck", process.execPath, [path.join(root, "scripts", "typecheck.js")]);
+// The typecheck is one thread for about 40 s: it runs beside the unit tests, which leave a core
+// idle now and then (files waiting on PostgreSQL, the last files of the run), not before them.
+const typecheckDone = inBackground("typecheck", process.execPath, [
+  path.join(root, "scripts", "typecheck.js"),
+]);
 check("lint", bin("biome"), ["check", "."]);
 suite("unit", "unit");
+await typecheckDone();
 suite("e2e", "e2e");
 if (process.env.STRESS === "1") suite("stress", "stress", "stress-solo");
 
