@@ -162,6 +162,10 @@ describe("signing up, verifying, signing in and out", () => {
       await expect.poll(() => page.getByText("Signed in successfully").isVisible()).toBe(true);
       expect(await nav.getByText(email).isVisible()).toBe(true);
       expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+      // The toast sits over the header's right end, where Sign Out is, for its 4 s; a pointer on
+      // it holds it there (the toaster pauses while hovered), and Playwright's click moves the
+      // pointer onto it and waits for it to leave: it never does (CI, once). Wait it out first.
+      await page.getByText("Signed in successfully").waitFor({ state: "hidden" });
       await nav.getByRole("button", { name: "Sign Out" }).click();
       await expect.poll(() => nav.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
       if (round === 2) break;
