@@ -17,9 +17,10 @@
 //      sampled throughout;
 //   3. a restart with PAGE_CACHE_MB=0 and the same five pages (gzip; quick mode: the service and
 //      20-block pages), the same way; then the service page and the 20-block page one request at
-//      a time, alternating, for the time of one uncached render each. The 20-block page's target: its render (the median one at a time)
-//      at most twice the service page's. Under load, a render shares the cores with the 49
-//      others in flight and with wrk, so the ratio of requests per second is shown beside it.
+//      a time, alternating, for the time of one uncached render each. The 20-block page's
+//      target: its render (the median one at a time) at most twice the service page's. Under
+//      load, a render shares the cores with the 49 others in flight and with wrk, so the ratio
+//      of requests per second is shown beside it.
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Pages are
 // requested as a browser asks for them (Chrome's user agent, text/html) from one client
 // address: a returning reader, counted once per post. Writes bench-results/pages.json; exits 1
