@@ -32,6 +32,22 @@ interface Pending {
   then: () => void;
 }
 
+/**
+ * Gives focus back to `target` once it can take it: the button that sent an action is disabled
+ * while the action runs again after the dialog, so a try may fail. Tries again every 50 ms while
+ * focus is nowhere (on the body), for up to 30 s; never takes it from where the user put it.
+ */
+function focusWhenAble(target: HTMLElement) {
+  const until = Date.now() + 30_000;
+  const attempt = () => {
+    if (!target.isConnected || document.activeElement !== document.body) return;
+    target.focus();
+    if (document.activeElement !== target && Date.now() < until) setTimeout(attempt, 50);
+  };
+  if (target.isConnected) target.focus();
+  if (document.activeElement !== target) setTimeout(attempt, 50);
+}
+
 /** What the dialog says the action does, before it asks for the password. */
 export const CONFIRM_REASONS = {
   secrets: "This gives access to every secret of the site.",
@@ -89,7 +105,7 @@ export function useConfirmIdentity(reason: string = CONFIRM_REASONS.secrets) {
         <DialogContent
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            returnFocus.current?.focus();
+            if (returnFocus.current) focusWhenAble(returnFocus.current);
           }}
         >
           <ConfirmIdentityForm
@@ -129,19 +145,25 @@ export function useConfirmAndRetry(fetcher: FetcherWithComponents<unknown>, reas
     }
   }, [formData, formAction]);
   const askToConfirm = stepUp.ask;
-  // The sender is disabled while the request runs again, so the dialog may fail to give focus
-  // back: given once more when the answer is in, unless something else has it by then.
-  const refocus = useRef<HTMLElement | null>(null);
+  // The sender is disabled while the request runs again, and loses focus then: given back once
+  // that request has been answered (not at an idle render before it started), unless the user has
+  // put focus somewhere else by then.
+  const refocus = useRef<{ sender: HTMLElement; started: boolean }>(null);
   useEffect(() => {
-    if (state !== "idle") return;
-    const sender = refocus.current;
-    refocus.current = null;
-    if (sender?.isConnected && document.activeElement === document.body) sender.focus();
+    const waiting = refocus.current;
+    if (state !== "idle") {
+      if (waiting) waiting.started = true;
+      return;
+    }
+    if (waiting?.started) {
+      refocus.current = null;
+      focusWhenAble(waiting.sender);
+    }
     const sent = submission.current;
     if (!isConfirmationRequired(data) || !sent) return;
     const returnTo = sent.sender instanceof HTMLElement ? sent.sender : null;
     askToConfirm(() => {
-      refocus.current = returnTo;
+      refocus.current = returnTo ? { sender: returnTo, started: false } : null;
       void fetcherRef.current.submit(sent.formData, { method: "post", action: sent.action });
     }, returnTo);
   }, [state, data, askToConfirm]);
