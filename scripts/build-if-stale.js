@@ -1,4 +1,6 @@
-// Builds the app when build/ is missing or was made from other sources than the ones here.
+// Builds the app when build/ is missing or was made from other sources than the ones here;
+// `--always` (npm run build) builds in any case. Either way the build is stamped with the hash of
+// its sources (build/.source-hash), so the next start does not build again.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -41,12 +43,13 @@ export function sourceHash() {
   return hash.digest("hex");
 }
 
-export function ensureBuild({ quiet = false } = {}) {
+export function ensureBuild({ quiet = false, always = false } = {}) {
   const wanted = sourceHash();
   const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : "";
-  if (current === wanted && fs.existsSync(path.join(root, "build", "server", "index.js")))
-    return false;
-  if (!quiet) process.stdout.write("Building the app (first start, or the sources changed)...\n");
+  const built = fs.existsSync(path.join(root, "build", "server", "index.js"));
+  if (!always && current === wanted && built) return false;
+  if (!quiet && !always)
+    process.stdout.write("Building the app (first start, or the sources changed)...\n");
   const result = spawnSync(
     process.execPath,
     [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
@@ -64,4 +67,5 @@ export function ensureBuild({ quiet = false } = {}) {
   return true;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuild();
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  ensureBuild({ always: process.argv.includes("--always") });
