@@ -19,7 +19,8 @@ const UNIT_BYTES = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4
 
 function duration(text) {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text);
-  return match ? Number(match[1]) * UNIT_MS[match[2]] : Number.NaN;
+  // Rounded to the microsecond: 575us is 0.575 ms, not 0.5750000000000001.
+  return match ? Math.round(Number(match[1]) * UNIT_MS[match[2]] * 1000) / 1000 : Number.NaN;
 }
 
 /** The figures of wrk's `--latency` report. */

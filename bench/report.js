@@ -87,6 +87,15 @@ const HIT_PATH_PROFILE = [
   "(PostgreSQL deployments already run several), or the static",
   "mirror (`PAGE_CACHE_DIR`, README), which lets nginx send visitors' pages itself.",
   "",
+  "The rows above were measured on 2026-11-28 on another host of this machine type, about 2.5 ×",
+  "as fast as the one of the paragraphs above for both sides (nginx 65,700–94,500 requests/s",
+  "against 26,700–35,400; the app 33,900–41,000 against 5,900–9,200). There the p99 is under",
+  "10 ms in every row (6.8–8.3 ms) and the ratio 0.36–0.57 ×, at least 0.5 × in 2 rows of 12",
+  "and 0.499 × in a third (nginx's own figure varies by ±20 % between rows). A profile there",
+  "(`/`, gzip, 44,000 requests/s) puts 63 % of the process's busy time in `writev`, the kernel's",
+  "loopback send, and 27 % in JavaScript, Node's HTTP code included: one process is near what it",
+  "can do beside nginx's two.",
+  "",
 ];
 
 /** Issue 32's profile of an uncached render (measured by hand). */
