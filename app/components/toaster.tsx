@@ -43,6 +43,10 @@ export function Toaster() {
     <Suspense fallback={null}>
       <LazyToaster
         position="top-right"
+        // Below the fixed 64-px header (sonner's default offset is 24 px on desktop, 16 on phones),
+        // so a toast never covers Sign Out or the menu: a pointer resting on a toast holds it.
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 72 }}
         richColors
         closeButton
         // A description may have a second line (the newsletter's "check your inbox").

@@ -162,11 +162,15 @@ describe("signing up, verifying, signing in and out", () => {
       await expect.poll(() => page.getByText("Signed in successfully").isVisible()).toBe(true);
       expect(await nav.getByText(email).isVisible()).toBe(true);
       expect(await nav.getByRole("link", { name: "Sign In" }).count()).toBe(0);
-      // The toast sits over the header's right end, where Sign Out is, for its 4 s; a pointer on
-      // it holds it there (the toaster pauses while hovered), and Playwright's click moves the
-      // pointer onto it and waits for it to leave: it never does (CI, once). Wait it out first.
-      await page.getByText("Signed in successfully").waitFor({ state: "hidden" });
-      await nav.getByRole("button", { name: "Sign Out" }).click();
+      // The toast shows below the header, not over Sign Out: it can be clicked at once.
+      const signOut = nav.getByRole("button", { name: "Sign Out" });
+      const header = await page.getByRole("banner").boundingBox();
+      expect(header).not.toBeNull();
+      const toastTop = async () =>
+        (await page.locator("[data-sonner-toast]").first().boundingBox())?.y ?? 0;
+      // (It slides in from above: polled until it has landed.)
+      await expect.poll(toastTop).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      await signOut.click({ timeout: 5_000 });
       await expect.poll(() => nav.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
       if (round === 2) break;
       await nav.getByRole("link", { name: "Sign In" }).click();
