@@ -117,6 +117,17 @@ const RENDER_PROFILE = [
   "(about 40 % inclusive, 39 icon SVGs on `/`) and React Router (about 15 %: matching over the",
   "route table and its per-request route objects).",
   "",
+  "The p99 of the cache-off rows is mostly the first second of each wrk run (home page, cache off,",
+  "2026-11-28, the faster host): while wrk's p99 was 750–900 ms over 8–10 s, the server's own time",
+  "per request (its request log: from the request to the last byte handed to the socket) was at",
+  "most 169–216 ms; over 20 s wrk's p99 was 371 ms, over 2 s 1.07 s. The server begins the first",
+  "requests of 50 new connections one after another, 2–3 ms apart, with the renders already",
+  "under way running between them, so the last ones wait before their render starts. A burst of",
+  "50 fresh requests from a Node client finished within 200–300 ms in all, so part of wrk's wait",
+  "at its start is not explained yet. The render itself, profiled under that load: turbo-stream's",
+  "encoding of the loader data for hydration (12.6 KB on `/`) about 15 % of the process's time,",
+  "garbage collection 11 %.",
+  "",
 ];
 
 function pagesSection(pages) {
