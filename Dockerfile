@@ -9,7 +9,7 @@ COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: the lockfile may lack another platform's optional native packages.
 RUN npm install --no-audit --no-fund
 COPY . .
-# `react-router build`, plus build/.source-hash (as `npm run build`), the stamp that tells
+# The production build and build/.source-hash (as `npm run build` makes them): the stamp tells
 # `node server.js` the build matches these sources, so it does not try to build again at start.
 RUN node scripts/build-if-stale.js
 # The server bundle imports only `dependencies`. The lockfile is put back as it was: it is one of
