@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -19,6 +18,7 @@ import { Toaster, useFlashToast } from "~/components/toaster";
 import { FullScreenSpinner } from "~/components/ui/spinner";
 import { IntegrationWidgets } from "~/components/widgets/integration-widgets";
 import { getEnv } from "~/env.server";
+import { useInAdminShell } from "~/lib/admin-shell";
 import { useNonce } from "~/lib/nonce";
 import { takeToast } from "~/lib/toast.server";
 import {
@@ -94,9 +94,7 @@ export default function App() {
   const brand = { siteName, logoUrl, logo };
   const navigation = useNavigation();
   // The staff's pages (routes/admin/shell.tsx) draw their own frame instead of the public one.
-  const inShell = useMatches().some(
-    (match) => (match.handle as { shell?: string } | undefined)?.shell === "admin",
-  );
+  const inShell = useInAdminShell();
   // The auth state of a page is settled on the server; while a client-side move to a guarded
   // or auth page waits for it, the whole screen shows a spinner.
   const checkingAuth =

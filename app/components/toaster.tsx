@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useInAdminShell } from "~/lib/admin-shell";
 import type { Toast } from "~/lib/toast";
 
 // The toast library loads with the first toast: most visits show none, and a page's first load
@@ -32,21 +33,24 @@ function Mounted() {
   return null;
 }
 
+/** Below the public site's fixed 64-px header; sonner's defaults are 24 px, and 16 on phones. */
+const BELOW_SITE_HEADER = { offset: { top: 80 }, mobileOffset: { top: 72 } };
+
 export function Toaster() {
   const wanted = useSyncExternalStore(
     subscribe,
     () => requested,
     () => false,
   );
+  // On the public site a toast must not cover Sign Out or the menu (a pointer resting on a toast
+  // holds it there); the admin's frame keeps sonner's places, clear of its editors' Save buttons.
+  const inAdmin = useInAdminShell();
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster
         position="top-right"
-        // Below the fixed 64-px header (sonner's default offset is 24 px on desktop, 16 on phones),
-        // so a toast never covers Sign Out or the menu: a pointer resting on a toast holds it.
-        offset={{ top: 80 }}
-        mobileOffset={{ top: 72 }}
+        {...(inAdmin ? {} : BELOW_SITE_HEADER)}
         richColors
         closeButton
         // A description may have a second line (the newsletter's "check your inbox").
