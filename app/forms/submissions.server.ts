@@ -157,9 +157,14 @@ export function submitNewsletter(request: Request, values: unknown) {
     }
     if ((outcome === "confirmation-needed" || outcome === "still-pending") && result.confirmToken) {
       // A new link (a new address, or one back from unsubscribed) always goes out: only its
-      // owner can unsubscribe and start that again. Sending the same link again is limited.
+      // owner can unsubscribe and start that again. Sending the same link again is limited, and
+      // never within the window of its issue: the request that issued it mails it, and may not
+      // have taken the limit's slot yet when the same address arrives again at that moment.
       const limit = await consumeRateLimit(db, confirmationMailKey(email), CONFIRMATION_MAIL_LIMIT);
-      if (outcome === "confirmation-needed" || limit.allowed) {
+      const issuedJustNow =
+        result.pendingSince != null &&
+        Date.now() - result.pendingSince.getTime() < CONFIRMATION_MAIL_LIMIT.windowSeconds * 1000;
+      if (outcome === "confirmation-needed" || (limit.allowed && !issuedJustNow)) {
         sendInBackground(
           getMailer(),
           confirmationMail({ to: email, confirmToken: result.confirmToken, ...site }),

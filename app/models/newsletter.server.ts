@@ -24,6 +24,8 @@ export interface SubscribeResult {
   unsubscribeToken: string;
   /** The confirmation link's key while the subscription is pending; null otherwise. */
   confirmToken: string | null;
+  /** "still-pending": since when the link was issued (it was mailed then); null otherwise. */
+  pendingSince?: Date | null;
 }
 
 /** 32 random bytes: the unsubscribe link is the only key to the subscription. */
@@ -147,6 +149,7 @@ export async function subscribeToNewsletter(
         status: table.status,
         token: table.unsubscribeToken,
         confirmToken: table.confirmToken,
+        subscribedAt: table.subscribedAt,
       })
       .from(table)
       .where(eq(table.email, email));
@@ -160,6 +163,7 @@ export async function subscribeToNewsletter(
       outcome,
       unsubscribeToken: existing?.token ?? "",
       confirmToken: outcome === "still-pending" ? (existing?.confirmToken ?? null) : null,
+      pendingSince: outcome === "still-pending" ? (existing?.subscribedAt ?? null) : null,
     };
   });
 }
