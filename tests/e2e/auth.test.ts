@@ -173,6 +173,8 @@ describe("signing up, verifying, signing in and out", () => {
       await signOut.click({ timeout: 5_000 });
       await expect.poll(() => nav.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
       if (round === 2) break;
+      // This toast must be gone before the next sign-in, whose own toast the next round checks.
+      await page.getByText("Signed in successfully").waitFor({ state: "hidden" });
       await nav.getByRole("link", { name: "Sign In" }).click();
       await page.waitForURL(/\/auth$/);
     }
