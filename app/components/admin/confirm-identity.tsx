@@ -36,16 +36,18 @@ interface Pending {
  * Gives focus back to `target` once it can take it: the button that sent an action is disabled
  * while the action runs again after the dialog, so a try may fail. Tries again every 50 ms while
  * focus is nowhere (on the body), for up to 30 s; never takes it from where the user put it.
+ * `now`: the first try in any case (the dialog closing, whose focus leaves with it).
  */
-function focusWhenAble(target: HTMLElement) {
+function focusWhenAble(target: HTMLElement, now = false) {
   const until = Date.now() + 30_000;
-  const attempt = () => {
-    if (!target.isConnected || document.activeElement !== document.body) return;
+  const attempt = (force: boolean) => {
+    if (!target.isConnected || (!force && document.activeElement !== document.body)) return;
     target.focus();
-    if (document.activeElement !== target && Date.now() < until) setTimeout(attempt, 50);
+    if (document.activeElement !== target && Date.now() < until) {
+      setTimeout(() => attempt(false), 50);
+    }
   };
-  if (target.isConnected) target.focus();
-  if (document.activeElement !== target) setTimeout(attempt, 50);
+  attempt(now);
 }
 
 /** What the dialog says the action does, before it asks for the password. */
@@ -105,7 +107,7 @@ export function useConfirmIdentity(reason: string = CONFIRM_REASONS.secrets) {
         <DialogContent
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (returnFocus.current) focusWhenAble(returnFocus.current);
+            if (returnFocus.current) focusWhenAble(returnFocus.current, true);
           }}
         >
           <ConfirmIdentityForm
