@@ -127,6 +127,8 @@ export const envSchema = z
     JOBS_INTERVAL_MS: wholeNumber(100, 3_600_000, 5000),
     // Megabytes of rendered pages kept for visitors without a session; 0 turns the cache off.
     PAGE_CACHE_MB: wholeNumber(0, 4096, 64),
+    // Pages rendered at once; the others wait their turn in arrival order (server/render-queue.ts).
+    RENDER_CONCURRENCY: wholeNumber(1, 256, 2),
     // A directory the page cache also writes its pages to, for nginx or a CDN origin to serve
     // (server/page-cache-mirror.ts); unset: pages are kept in memory only.
     PAGE_CACHE_DIR: optionalString,

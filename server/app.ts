@@ -41,6 +41,7 @@ import { type CachedPage, PAGE_MAX_AGE_MS, PageCache } from "./page-cache";
 import { pageCacheFastPath, pageCacheMiddleware } from "./page-cache-middleware";
 import { PageCacheMirror } from "./page-cache-mirror";
 import { redirectsFirst } from "./redirects";
+import { createRenderQueue } from "./render-queue";
 import {
   capBodies,
   cspNonce,
@@ -226,6 +227,8 @@ export function createExpressApp(options: {
     logRequest(req, res, ip);
   };
   let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  // Renders take turns, so that a burst of new connections is accepted at once (render-queue.ts).
+  const renders = createRenderQueue({ concurrency: env.RENDER_CONCURRENCY, holdMs: 1000 });
   // Visitors' pages from memory, before the nonce, the headers and compression it makes unneeded.
   if (production && env.PAGE_CACHE_MB > 0) {
     const cache = new PageCache({
@@ -245,6 +248,7 @@ export function createExpressApp(options: {
         cache,
         origin: new URL(env.SITE_URL).origin,
         render: (request, context) => fetchHandler(request, context),
+        renders,
         securityHeaders: (req, nonce) => headersOf(req, nonce, [pageWidgetSources, headers]),
         addedScriptHashes: async () => widgetScriptHashes(await listPublicWidgets()),
         onServe: countCachedView,
@@ -318,6 +322,7 @@ export function createExpressApp(options: {
     : (productionBuild as unknown as ServerBuild);
   app.all(
     "*splat",
+    renders.middleware,
     createRequestHandler({
       build,
       mode: production ? "production" : "development",

@@ -13,6 +13,7 @@ import {
   preferredEncoding,
 } from "./page-cache";
 import { cspWithHashes, hashPageScripts } from "./page-csp";
+import type { RenderQueue } from "./render-queue";
 
 /**
  * The page cache at the HTTP edge: a visitor without a session asking for a public page gets it
@@ -89,6 +90,8 @@ export interface PageCacheMiddlewareOptions {
    * request as received, with the client address header set (CLIENT_ADDRESS_HEADER).
    */
   onServe?: (req: IncomingMessage, res: ServerResponse, page: CachedPage) => void;
+  /** Where a miss's render waits its turn (server/render-queue.ts); none: at once. */
+  renders?: Pick<RenderQueue, "run">;
 }
 
 /**
@@ -253,7 +256,11 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions): Reques
     // The database is failing: a render would show defaults, not worth keeping (nor rendering twice).
     if (fellBackRecently()) return next();
     options.cache
-      .fill(key, () => renderForCache(req, options))
+      .fill(key, () =>
+        options.renders
+          ? options.renders.run(() => renderForCache(req, options))
+          : renderForCache(req, options),
+      )
       .then(
         (page) => (page ? serve(req, res, page, options) : next()),
         (error: unknown) => {
