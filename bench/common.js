@@ -72,6 +72,8 @@ export const TARGETS = {
   // nginx (2 workers) sending the same bytes, in each encoding, at 50 connections.
   cachedPageOfNginx: 0.5,
   cachedPageP99Ms: 10,
+  // Issue 32: p99 of a page rendered per request (the cache off) at 50 connections.
+  uncachedPageP99Ms: 500,
   // Issue 30: an uncached render of a page of 20 blocks at most this many times a service page's.
   blockPageRenderRatio: 2,
   // Resident memory of the server on PGlite once started, and under that load.

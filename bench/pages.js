@@ -20,7 +20,10 @@
 //      a time, alternating, for the time of one uncached render each. The 20-block page's
 //      target: its render (the median one at a time) at most twice the service page's. Under
 //      load, a render shares the cores with the 49 others in flight and with wrk, so the ratio
-//      of requests per second is shown beside it.
+//      of requests per second is shown beside it;
+//   4. a restart with PAGE_CACHE_MB=0 and RENDER_CONCURRENCY=256, every render at once as before
+//      the render queue (server/render-queue.ts): the home and service pages (quick mode: the
+//      service page), to compare with their rows of step 3.
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Pages are
 // requested as a browser asks for them (Chrome's user agent, text/html) from one client
 // address: a returning reader, counted once per post. Writes bench-results/pages.json; exits 1
@@ -72,6 +75,10 @@ const PAGES = [
   { name: `blog list (${POSTS} posts)`, path: "/blog", file: "blog.html" },
   { name: "blog post", path: `/blog/${middlePostSlug(POSTS)}`, file: "post.html" },
 ];
+/** The pages measured again with every render at once (step 4). */
+const UNQUEUED_PAGES = PAGES.filter(
+  (page) => page.path === SERVICE_PAGE || (!quick && page.path === "/"),
+);
 /** The pages compared with nginx sending their bytes (the issue's four; the home page in quick). */
 const NGINX_PAGES = quick ? PAGES.slice(0, 1) : PAGES.filter((page) => page.file);
 /**
@@ -227,7 +234,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
   // The page cache as configured by default, unless a row sets it.
-  const base = { dataDir, unset: ["SMTP_URL", "SITE_URL", "PAGE_CACHE_MB"] };
+  const base = { dataDir, unset: ["SMTP_URL", "SITE_URL", "PAGE_CACHE_MB", "RENDER_CONCURRENCY"] };
   let server;
   let nginx = null;
   let noBrotli = false;
@@ -303,7 +310,7 @@ async function main() {
     // 3. The page cache off: every view renders.
     started = await startMeasured("Restart, page cache off", {
       dataDir,
-      unset: ["SMTP_URL", "SITE_URL"],
+      unset: ["SMTP_URL", "SITE_URL", "RENDER_CONCURRENCY"],
       env: { PAGE_CACHE_MB: "0" },
     });
     server = started.server;
@@ -329,6 +336,27 @@ async function main() {
     const serial = await serialRenders(server.url, [SERVICE_PAGE, BLOCK_PAGE]);
     console.table(serial);
     await finish("cache off");
+
+    // 4. The page cache off, every render at once (no turns), side by side with step 3.
+    started = await startMeasured("Restart, page cache off, renders not queued", {
+      dataDir,
+      unset: ["SMTP_URL", "SITE_URL"],
+      env: { PAGE_CACHE_MB: "0", RENDER_CONCURRENCY: "256" },
+    });
+    server = started.server;
+    const unqueued = [];
+    for (const page of UNQUEUED_PAGES) {
+      unqueued.push(
+        await measure({
+          group: "cache off, not queued",
+          name: page.name,
+          path: page.path,
+          encoding: GZIP,
+          url: server.url + page.path,
+        }),
+      );
+    }
+    await finish("renders not queued");
 
     // The issue's comparison: how many times a service page's render a 20-block page's costs.
     const uncachedRow = (p) => uncached.result.find((row) => row.path === p);
@@ -364,7 +392,7 @@ async function main() {
       `\nMemory (resident, MB): first start ${memory.firstStartMB}, restart ${memory.restartMB}; ` +
         `under load ${memory.cacheOn.underLoadMB} with the cache, ${memory.cacheOff.underLoadMB} without`,
     );
-    const rows = [...cached.result, ...uncached.result];
+    const rows = [...cached.result, ...uncached.result, ...unqueued];
     const written = writeResult("pages", {
       tool: load.name,
       connections: CONNECTIONS,
