@@ -55,6 +55,22 @@ describe("the render queue", () => {
     await expect(throwing).rejects.toThrow("thrown before any promise");
     await expect(next).resolves.toBe("rendered");
   });
+
+  it("starts the next task when one holds its turn past the limit", async () => {
+    const queue = createRenderQueue({ concurrency: 1, holdMs: 50 });
+    const stuck = gate();
+    const first = queue.run(() => stuck.opened.then(() => "first"));
+    const next = queue.run(async () => "next");
+    expect(queue.waiting).toBe(1);
+    await expect(next).resolves.toBe("next");
+    // The stuck one still finishes, and does not give its turn back a second time.
+    stuck.open();
+    await expect(first).resolves.toBe("first");
+    const third = queue.run(async () => "third");
+    const fourth = queue.run(async () => "fourth");
+    expect(queue.waiting).toBe(1);
+    expect(await Promise.all([third, fourth])).toEqual(["third", "fourth"]);
+  });
 });
 
 describe("the render queue as Express middleware", () => {

@@ -11,13 +11,15 @@
 import type { NextFunction, Request, Response } from "express";
 
 export interface RenderQueue {
-  /** Runs `task` when a turn is free, in arrival order; the turn is held until it settles. */
+  /**
+   * Runs `task` when a turn is free, in arrival order; the turn is held until it settles, at
+   * most `holdMs`.
+   */
   run<T>(task: () => Promise<T>): Promise<T>;
   /**
    * Express middleware: a GET or HEAD request goes on when a turn is free, and holds it until the
-   * app ends its answer (compressing and sending the rest need no turn) or the client leaves, at
-   * most `holdMs` (a render waiting on something slow, or a download's stream, does not keep the
-   * pages behind it waiting). Other methods go on at once: they are few, and may read a body.
+   * app ends its answer or the client leaves, at most `holdMs`. Other methods go on at once: they
+   * are few, and may read a body.
    */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /** Requests waiting for a turn now. */
@@ -27,7 +29,10 @@ export interface RenderQueue {
 export function createRenderQueue(options: {
   /** Renders at once. */
   concurrency: number;
-  /** The longest a request holds a turn through the middleware. */
+  /**
+   * The longest a task holds its turn: one waiting on something slow (a failing database, an
+   * answer streamed to a slow client) goes on without it and no longer keeps others waiting.
+   */
   holdMs: number;
 }): RenderQueue {
   let running = 0;
@@ -42,13 +47,21 @@ export function createRenderQueue(options: {
 
   const run = <T>(task: () => Promise<T>): Promise<T> => {
     const start = () => {
+      let released = false;
+      const releaseOnce = () => {
+        if (released) return;
+        released = true;
+        clearTimeout(timer);
+        release();
+      };
+      const timer = setTimeout(releaseOnce, options.holdMs).unref();
       let settled: Promise<T>;
       try {
         settled = task();
       } catch (error) {
         settled = Promise.reject(error);
       }
-      settled.then(release, release);
+      settled.then(releaseOnce, releaseOnce);
       return settled;
     };
     if (running < options.concurrency) {
@@ -60,19 +73,15 @@ export function createRenderQueue(options: {
     });
   };
 
+  /** Settles when the app ends its answer (compressing and sending the rest need no turn). */
   const answered = (res: Response) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.holdMs).unref();
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
       const end = res.end;
       res.end = function (this: Response, ...args: Parameters<Response["end"]>) {
-        done();
+        resolve();
         return end.apply(this, args);
       } as Response["end"];
-      res.once("close", done);
+      res.once("close", () => resolve());
     });
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
