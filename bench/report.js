@@ -348,10 +348,7 @@ function pagesSection(pages) {
   const errors = rows.filter((row) => failures(row) > 0);
   return {
     text: out.join("\n"),
-    missed: [
-      ...missed,
-      ...errors.map((row) => `${row.name}: ${failures(row)} errors under load`),
-    ],
+    missed: [...missed, ...errors.map((row) => `${row.name}: ${failures(row)} errors under load`)],
     uncachedMissed,
   };
 }
