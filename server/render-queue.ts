@@ -5,9 +5,10 @@
 // fifty renders in flight, one turn runs a slice of each, so connections opened in a burst wait in
 // the kernel's queue for seconds: measured with wrk's 50 connections against a server spending
 // 3.3 ms of CPU per request, the 50th connection was accepted 4 s after the first, and p99 was
-// 1.07 s against 0.17 s once all were open. With the renders queued, a turn holds only a few
+// 1.07 s against a median of 0.17 s. With the requests taken in turn, one turn holds only a few
 // slices: a new connection is accepted within milliseconds and then waits its turn in line with
-// everyone else (p99 0.25 s in the same run). The page cache's hits never wait here.
+// everyone else (p99 0.25 s at the same requests a second). The page cache's hits never wait
+// here. docs/benchmarks.md ("Renders taking turns") has the app's own figures, side by side.
 import type { NextFunction, Request, Response } from "express";
 
 export interface RenderQueue {
