@@ -12,9 +12,11 @@ import {
 } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import {
+  dragAnnouncement,
   expectCleanPage,
   launchBrowser,
   newPage,
+  pickUpFromKeyboard,
   waitForRouterHydration,
 } from "../support/browser";
 import { dismissToasts } from "../support/forms";
@@ -201,15 +203,16 @@ describe("the page editor", () => {
     await page.getByRole("button", { name: "Move block 5 (Statistics) up" }).press("Enter");
     await expect.poll(() => blockOrder(page)).toEqual(["hero", "cardGrid", "faq", "stats", "cta"]);
     const handle = page.getByRole("button", { name: "Drag block 4 (Statistics) to reorder" });
-    await handle.focus();
-    // Each step waits for what dnd-kit tells screen readers: it listens for the next key then.
-    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
-    await page.keyboard.press("Space");
-    await expect
-      .poll(announced)
-      .toMatch(/^(Picked up block 4, Statistics|block 4, Statistics is over position 4 of 5)\.$/);
+    // Each step waits for what dnd-kit tells screen readers.
+    await pickUpFromKeyboard(
+      page,
+      handle,
+      /^(Picked up block 4, Statistics|block 4, Statistics is over position 4 of 5)\.$/,
+    );
     await page.keyboard.press("ArrowUp");
-    await expect.poll(announced).toBe("block 4, Statistics is over position 3 of 5.");
+    await expect
+      .poll(() => dragAnnouncement(page))
+      .toBe("block 4, Statistics is over position 3 of 5.");
     await page.keyboard.press("Space");
     await expect.poll(() => blockOrder(page)).toEqual(["hero", "cardGrid", "stats", "faq", "cta"]);
 

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, createAdmin, expectVisibleText, signedInContext } from "../support/admin";
 import { expectNoAxeViolations } from "../support/axe";
 import {
+  dragAnnouncement,
   expectCleanPage,
   launchBrowser,
   newPage,
+  pickUpFromKeyboard,
   waitForRouterHydration,
 } from "../support/browser";
 import { dismissToasts } from "../support/forms";
@@ -155,14 +157,15 @@ describe("the campaign editor", () => {
     await page.goto(address);
     await waitForRouterHydration(page);
     const handle = page.getByRole("button", { name: "Drag block 4 (Post card) to reorder" });
-    await handle.focus();
-    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
-    await page.keyboard.press("Space");
-    await expect
-      .poll(announced)
-      .toMatch(/^(Picked up block 4, Post card|block 4, Post card is over position 4 of 4)\.$/);
+    await pickUpFromKeyboard(
+      page,
+      handle,
+      /^(Picked up block 4, Post card|block 4, Post card is over position 4 of 4)\.$/,
+    );
     await page.keyboard.press("ArrowUp");
-    await expect.poll(announced).toBe("block 4, Post card is over position 3 of 4.");
+    await expect
+      .poll(() => dragAnnouncement(page))
+      .toBe("block 4, Post card is over position 3 of 4.");
     await page.keyboard.press("Space");
     await expect.poll(() => blockOrder(page)).toEqual(["heading", "text", "postCard", "button"]);
     await page.keyboard.press("Control+s");

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
 import { expect } from "vitest";
@@ -124,4 +125,22 @@ export async function expectClientSideMoveToBlog(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
     true,
   );
+}
+
+/** What dnd-kit last told screen readers about a drag (its live region). */
+export function dragAnnouncement(page: Page) {
+  return page.locator('[id^="DndLiveRegion"]').textContent();
+}
+
+/**
+ * Picks a sortable item up from the keyboard (Space on its drag handle) and waits until dnd-kit
+ * listens for the arrow keys. It adds that listener in a timer set as the drag starts, and a busy
+ * browser runs input before timers: an arrow key sent as soon as the pick-up is announced could
+ * come first, and be lost. A timer of ours set after the announcement runs after dnd-kit's.
+ */
+export async function pickUpFromKeyboard(page: Page, handle: Locator, announced: RegExp) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => dragAnnouncement(page)).toMatch(announced);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
