@@ -123,6 +123,23 @@ async function measure(row) {
   return measured;
 }
 
+/** Each of `pages` from `server`, gzip, one after another: rows of `group`. */
+async function measureGzip(server, group, pages) {
+  const rows = [];
+  for (const page of pages) {
+    rows.push(
+      await measure({
+        group,
+        name: page.name,
+        path: page.path,
+        encoding: GZIP,
+        url: server.url + page.path,
+      }),
+    );
+  }
+  return rows;
+}
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -315,21 +332,9 @@ async function main() {
     });
     server = started.server;
     const uncachedStart = started.memory;
-    const uncached = await peakMemoryDuring(server.pid, async () => {
-      const rows = [];
-      for (const page of MEASURED_PAGES) {
-        rows.push(
-          await measure({
-            group: "cache off",
-            name: page.name,
-            path: page.path,
-            encoding: GZIP,
-            url: server.url + page.path,
-          }),
-        );
-      }
-      return rows;
-    });
+    const uncached = await peakMemoryDuring(server.pid, () =>
+      measureGzip(server, "cache off", MEASURED_PAGES),
+    );
     console.log(
       `\nOne request at a time, ${SERIAL_RENDERS} renders each, alternating (cache off):`,
     );
@@ -344,18 +349,7 @@ async function main() {
       env: { PAGE_CACHE_MB: "0", RENDER_CONCURRENCY: "256" },
     });
     server = started.server;
-    const unqueued = [];
-    for (const page of UNQUEUED_PAGES) {
-      unqueued.push(
-        await measure({
-          group: "cache off, not queued",
-          name: page.name,
-          path: page.path,
-          encoding: GZIP,
-          url: server.url + page.path,
-        }),
-      );
-    }
+    const unqueued = await measureGzip(server, "cache off, not queued", UNQUEUED_PAGES);
     await finish("renders not queued");
 
     // The issue's comparison: how many times a service page's render a 20-block page's costs.
